@@ -1,0 +1,56 @@
+/** The language a script runs in, chosen by its extension (CONTRACT §4). */
+export type ScriptLanguage = "python" | "javascript" | "shell";
+
+/** Everything a runtime needs to run one script, with nothing from the host page. */
+export interface RunRequest {
+  runId: string;
+  language: ScriptLanguage;
+  skillName: string;
+  /** Path of the script inside the skill folder, e.g. `scripts/bank_api.py`. */
+  scriptPath: string;
+  args: string[];
+  /** Every file of the skill, keyed by its path inside the skill folder. */
+  files: Record<string, Uint8Array>;
+  env: Record<string, string>;
+  timeLimitMs: number;
+  /** How much of each stream a runtime keeps; beyond it output is counted, not stored. */
+  maxOutputChars: number;
+}
+
+/** A file the run created or changed under its working directory. */
+export interface OutputFile {
+  path: string;
+  data: Uint8Array;
+}
+
+/** What a runtime reports before the contract shapes it into a tool result. */
+export interface RawRunOutcome {
+  exitCode: number;
+  /** The beginning of stdout, at most `maxOutputChars`. */
+  stdout: string;
+  stdoutTotalChars: number;
+  /** The end of stderr, at most `maxOutputChars`. */
+  stderr: string;
+  stderrTotalChars: number;
+  timedOut: boolean;
+  files: OutputFile[];
+}
+
+/** The one interface every runtime (Python, JavaScript, shell) and the sandbox host implement. */
+export interface Runtime {
+  run(request: RunRequest, signal?: AbortSignal): Promise<RawRunOutcome>;
+}
+
+/** Exit code of a run stopped at its time limit, as `timeout(1)` reports it. */
+export const TIMEOUT_EXIT_CODE = 124;
+
+export const SCRIPT_LANGUAGES: Readonly<Record<string, ScriptLanguage>> = {
+  ".py": "python",
+  ".js": "javascript",
+  ".sh": "shell",
+};
+
+export function languageOf(scriptPath: string): ScriptLanguage | undefined {
+  const dot = scriptPath.lastIndexOf(".");
+  return dot < 0 ? undefined : SCRIPT_LANGUAGES[scriptPath.slice(dot)];
+}

@@ -1,0 +1,13 @@
+export type { BundleEntry, SkillBundle } from "./bundle";
+export { checkBundle, entriesFromMap, isSkillFilePath } from "./bundle";
+export { contentTypeOf } from "./contentType";
+export type { BundleLimits } from "./limits";
+export { DEFAULT_BUNDLE_LIMITS } from "./limits";
+export type { ParsedSkillFile, SkillManifest } from "./manifest";
+export { parseSkillFile, skillManifestSchema, skillNameSchema } from "./manifest";
+export type { BundleProblem } from "./problems";
+export { BundleValidationError, formatProblem } from "./problems";
+export type { SkillCatalog, SkillSummary, SkillVersion } from "./registry";
+export { SkillRegistry, SkillRegistryError } from "./registry";
+export { bundleFromBase64Zip, bundleFromEntries, bundleFromMap, bundleFromZip } from "./sources";
+export { readZip } from "./zip";

@@ -1,0 +1,55 @@
+import { type BundleEntry, checkBundle, entriesFromMap, type SkillBundle } from "./bundle";
+import { type BundleLimits, DEFAULT_BUNDLE_LIMITS } from "./limits";
+import { BundleValidationError } from "./problems";
+import { readZip } from "./zip";
+
+/** A bundle from a map of `FOLDER/path` → contents (CONTRACT §6 `installSkill({ files })`). */
+export function bundleFromMap(
+  files: Readonly<Record<string, string | Uint8Array>>,
+  limits: BundleLimits = DEFAULT_BUNDLE_LIMITS,
+): SkillBundle {
+  return bundleFromEntries(entriesFromMap(files), limits);
+}
+
+export function bundleFromEntries(
+  entries: readonly BundleEntry[],
+  limits: BundleLimits = DEFAULT_BUNDLE_LIMITS,
+): SkillBundle {
+  const result = checkBundle(entries, limits);
+  if (!result.ok) throw new BundleValidationError(result.problems);
+  return result.bundle;
+}
+
+/** A bundle from zip bytes; zip-level problems and bundle problems are reported together. */
+export function bundleFromZip(
+  zip: Uint8Array,
+  limits: BundleLimits = DEFAULT_BUNDLE_LIMITS,
+): SkillBundle {
+  const read = readZip(zip, limits);
+  const checked =
+    read.entries.length > 0 || read.problems.length === 0
+      ? checkBundle(read.entries, limits)
+      : null;
+  const problems = [...read.problems, ...(checked && !checked.ok ? checked.problems : [])];
+  if (problems.length > 0 || !checked?.ok) throw new BundleValidationError(problems);
+  return checked.bundle;
+}
+
+/** A bundle from a base64-encoded zip (optionally a `data:` URL). */
+export function bundleFromBase64Zip(
+  base64: string,
+  limits: BundleLimits = DEFAULT_BUNDLE_LIMITS,
+): SkillBundle {
+  const payload = base64.replace(/^data:[^,]*,/, "").replace(/\s+/g, "");
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload) || payload.length % 4 === 1) {
+    throw new BundleValidationError([{ file: "(zip)", message: "is not valid base64" }]);
+  }
+  return bundleFromZip(decodeBase64(payload), limits);
+}
+
+function decodeBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}

@@ -1,0 +1,38 @@
+import type { SkillSummary } from "../skills/registry";
+
+/** One skill bound to an agent; only Active ones are reachable (CONTRACT §2). */
+export interface BoundSkill {
+  name: string;
+  active: boolean;
+}
+
+/** Which skills an agent has. */
+export interface AgentBinding {
+  skills: readonly BoundSkill[];
+}
+
+export function isReachable(binding: AgentBinding, skillName: string): boolean {
+  return binding.skills.some((s) => s.name === skillName && s.active);
+}
+
+/** A binding with every named skill bound and Active. */
+export function bindAll(names: Iterable<string>): AgentBinding {
+  return { skills: [...names].map((name) => ({ name, active: true })) };
+}
+
+/** Bound, Active skills that are installed, in binding order. */
+export function reachableSkills(
+  binding: AgentBinding,
+  installed: readonly SkillSummary[],
+): SkillSummary[] {
+  const byName = new Map(installed.map((s) => [s.name, s]));
+  return binding.skills.flatMap((s) => {
+    const summary = s.active ? byName.get(s.name) : undefined;
+    return summary ? [summary] : [];
+  });
+}
+
+/** The line each reachable skill adds to the agent's instructions (CONTRACT §2, verbatim). */
+export function instructionLine(skill: Pick<SkillSummary, "name" | "description">): string {
+  return `[skill: ${skill.name}] ${skill.description} (call get_skill_instructions("${skill.name}") before using it; run its scripts with run_skill_script)`;
+}
