@@ -59,6 +59,8 @@ export interface SkillToolsOptions {
 export interface CallOptions {
   binding: AgentBinding;
   signal?: AbortSignal;
+  /** Overrides the default time limit for this call's run. */
+  timeLimitMs?: number;
 }
 
 /**
@@ -159,7 +161,7 @@ export class SkillTools {
       args: scriptArgs,
       files: Object.fromEntries(skill.files),
       env: scriptEnvironment(skill.name),
-      timeLimitMs: this.limits.timeLimitMs,
+      timeLimitMs: options.timeLimitMs ?? this.limits.timeLimitMs,
       maxOutputChars: this.limits.resultLimitChars,
     };
     const outcome = await this.options.runtime.run(request, options.signal);

@@ -1,0 +1,89 @@
+import { CacheOutputFileStore } from "../files/outputFiles";
+import type { FrameStatus } from "../sandbox/frame/frameApi";
+import { SandboxHost } from "../sandbox/host/sandboxHost";
+import type { SkillSummary } from "../skills/registry";
+import { SkillRegistry } from "../skills/registry";
+import { bundleFromBase64Zip, bundleFromEntries, bundleFromMap } from "../skills/sources";
+import { bindAll } from "../tools/binding";
+import type { SkillToolCallRecord, Usage } from "../tools/records";
+import { SkillTools, type ToolResult } from "../tools/skillTools";
+import { loadDemoSkills } from "./demoSkills";
+
+/** What `installSkill` accepts: a map of `FOLDER/path` → contents, or a base64 zip. */
+export type InstallSource =
+  | { files: Record<string, string | Uint8Array> }
+  | { zipBase64: string };
+
+export interface CallToolOptions {
+  /** Skills bound and Active for this call; default: every installed skill. */
+  skills?: string[];
+  /** Time limit of this call's run, in milliseconds (default 30 s). */
+  timeLimitMs?: number;
+}
+
+/** The automation hook of CONTRACT §6, exposed as `window.skillbox`. */
+export interface SkillboxApi {
+  /** Resolves once the demo skills are installed and the sandbox is attached. */
+  ready: Promise<void>;
+  installSkill(source: InstallSource): Promise<{ name: string; version: number }>;
+  callTool(toolName: string, args: unknown, options?: CallToolOptions): Promise<ToolResult>;
+  listSkills(): Promise<SkillSummary[]>;
+  usage(): Usage;
+  records(): SkillToolCallRecord[];
+  status(): Promise<FrameStatus>;
+}
+
+const PYODIDE_ASSETS = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+
+/** Wires the registry, the sandbox and the tools into the app's Skillbox. */
+export function createSkillbox(): SkillboxApi {
+  const registry = new SkillRegistry();
+  const records: SkillToolCallRecord[] = [];
+  let host: SandboxHost | undefined;
+
+  const ready = (async () => {
+    for (const entries of await loadDemoSkills()) registry.install(bundleFromEntries(entries));
+    host = await SandboxHost.open({
+      runtimes: [
+        {
+          language: "python",
+          files: Object.fromEntries(PYODIDE_ASSETS.map((name) => [name, `/vendor/pyodide/${name}`])),
+        },
+      ],
+    });
+  })();
+
+  const tools = new SkillTools({
+    catalog: registry,
+    runtime: {
+      run: async (request, signal) => {
+        await ready;
+        return host!.run(request, signal);
+      },
+    },
+    files: new CacheOutputFileStore(),
+    onCall: (record) => records.push(record),
+  });
+
+  return {
+    ready,
+    async installSkill(source) {
+      const bundle = "files" in source ? bundleFromMap(source.files) : bundleFromBase64Zip(source.zipBase64);
+      return registry.install(bundle);
+    },
+    async callTool(toolName, args, options = {}) {
+      const names = options.skills ?? (await registry.listSkills()).map((s) => s.name);
+      return tools.call(toolName, args, {
+        binding: bindAll(names),
+        ...(options.timeLimitMs === undefined ? {} : { timeLimitMs: options.timeLimitMs }),
+      });
+    },
+    listSkills: () => registry.listSkills(),
+    usage: () => ({ ...tools.usage }),
+    records: () => [...records],
+    async status() {
+      await ready;
+      return host!.status();
+    },
+  };
+}

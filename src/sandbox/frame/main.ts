@@ -1,0 +1,62 @@
+import { expose } from "comlink";
+import pythonWorkerUrl from "../../../workers/python.worker.ts?worker&url";
+import type { RawRunOutcome, RunRequest, Runtime, ScriptLanguage } from "../runtime";
+import { CONNECT_MESSAGE, type FrameStatus, type RuntimeSetup, type SandboxFrameApi } from "./frameApi";
+import { PooledRuntime } from "./pooledRuntime";
+import { WorkerPool } from "./workerPool";
+
+interface RuntimeEntry {
+  label: string;
+  moduleUrl: string;
+  assetBaseUrl: string;
+}
+
+const absolute = (path: string) => new URL(path, location.href).href;
+
+/** The worker module and asset folder of each runtime, all served by the app's origin. */
+const RUNTIMES: Partial<Record<ScriptLanguage, RuntimeEntry>> = {
+  python: { label: "Python", moduleUrl: absolute(pythonWorkerUrl), assetBaseUrl: absolute("/vendor/pyodide/") },
+};
+
+const runtimes = new Map<ScriptLanguage, { pool: WorkerPool; runtime: Runtime }>();
+const cancellers = new Map<string, AbortController>();
+
+const api: SandboxFrameApi = {
+  async configure(language: ScriptLanguage, setup: RuntimeSetup) {
+    const entry = RUNTIMES[language];
+    if (!entry) throw new Error(`no ${language} runtime in this sandbox`);
+    runtimes.get(language)?.pool.dispose();
+    const pool = new WorkerPool({ ...entry, assets: setup.assets, bootTimeoutMs: setup.bootTimeoutMs }, setup.poolSize);
+    runtimes.set(language, { pool, runtime: new PooledRuntime(pool) });
+    pool.warm();
+  },
+
+  async run(request: RunRequest): Promise<RawRunOutcome> {
+    const entry = runtimes.get(request.language);
+    if (!entry) throw new Error(`the ${request.language} runtime is not available`);
+    const controller = new AbortController();
+    cancellers.set(request.runId, controller);
+    try {
+      return await entry.runtime.run(request, controller.signal);
+    } finally {
+      cancellers.delete(request.runId);
+    }
+  },
+
+  cancel(runId: string) {
+    cancellers.get(runId)?.abort();
+  },
+
+  status(): FrameStatus {
+    return { crossOriginIsolated: globalThis.crossOriginIsolated, runtimes: [...runtimes.keys()] };
+  },
+};
+
+/** Accepts exactly one connection, from the embedding page, and serves the API on its port. */
+function onConnect(event: MessageEvent) {
+  if (event.source !== window.parent || event.data !== CONNECT_MESSAGE || !event.ports[0]) return;
+  window.removeEventListener("message", onConnect);
+  expose(api, event.ports[0]);
+}
+
+window.addEventListener("message", onConnect);

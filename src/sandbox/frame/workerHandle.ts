@@ -1,0 +1,114 @@
+import type { OutputMessage, RunMessage, WorkerInit } from "../protocol";
+import { workerMessageSchema } from "../workerMessages";
+import type { OutputFile, RunRequest } from "../runtime";
+import { workerBootstrapUrl } from "./bootstrap";
+
+/** What a runtime's workers are started from. */
+export interface RuntimeWorkerSpec {
+  /** Human name for messages, e.g. "Python". */
+  label: string;
+  moduleUrl: string;
+  assetBaseUrl: string;
+  assets: Record<string, ArrayBuffer>;
+  bootTimeoutMs: number;
+}
+
+export interface WorkerRunResult {
+  exitCode: number;
+  files: OutputFile[];
+}
+
+/**
+ * One sandbox worker, seen from the frame. It listens only on the private port it created; any
+ * message on the worker's own global channel is ignored, and every port message is checked.
+ */
+export class WorkerHandle {
+  readonly ready: Promise<number>;
+  private readonly worker: Worker;
+  private readonly port: MessagePort;
+  private readonly interruptCell: Int32Array | null;
+  private onOutput: ((message: OutputMessage) => void) | null = null;
+  private settleRun: ((result: WorkerRunResult) => void) | null = null;
+  private failRun: ((error: Error) => void) | null = null;
+  private terminated = false;
+
+  constructor(spec: RuntimeWorkerSpec) {
+    const channel = new MessageChannel();
+    this.port = channel.port1;
+    const shared = globalThis.crossOriginIsolated ? new SharedArrayBuffer(4) : null;
+    this.interruptCell = shared ? new Int32Array(shared) : null;
+    this.worker = new Worker(workerBootstrapUrl(), { name: `skillbox-${spec.label.toLowerCase()}` });
+
+    this.ready = new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.terminate();
+        reject(new Error(`${spec.label} runtime did not start within ${spec.bootTimeoutMs} ms`));
+      }, spec.bootTimeoutMs);
+      const fail = (message: string) => {
+        clearTimeout(timer);
+        this.terminate();
+        reject(new Error(`${spec.label} runtime failed to start: ${message}`));
+      };
+      this.worker.onerror = (event) => {
+        event.preventDefault();
+        const message = event.message || "the worker script failed to load";
+        if (this.failRun) this.failRun(new Error(`the ${spec.label} runtime crashed: ${message}`));
+        else fail(message);
+      };
+      this.port.onmessage = (event: MessageEvent<unknown>) => {
+        const parsed = workerMessageSchema.safeParse(event.data);
+        if (!parsed.success) return;
+        const message = parsed.data;
+        switch (message.type) {
+          case "ready":
+            clearTimeout(timer);
+            resolve(message.bootMs);
+            break;
+          case "boot-failed":
+            fail(message.message);
+            break;
+          case "output":
+            this.onOutput?.(message);
+            break;
+          case "done":
+            this.settleRun?.({ exitCode: message.exitCode, files: message.files });
+            break;
+        }
+      };
+    });
+    this.ready.catch(() => {});
+
+    const init: WorkerInit = {
+      moduleUrl: spec.moduleUrl,
+      port: channel.port2,
+      assets: Object.fromEntries(Object.entries(spec.assets).map(([k, v]) => [k, v.slice(0)])),
+      assetBaseUrl: spec.assetBaseUrl,
+      interruptBuffer: shared,
+    };
+    this.worker.postMessage(init, [channel.port2, ...Object.values(init.assets)]);
+  }
+
+  /** Runs one script; output arrives through `onOutput` while it runs. */
+  run(request: RunRequest, onOutput: (message: OutputMessage) => void): Promise<WorkerRunResult> {
+    return new Promise<WorkerRunResult>((resolve, reject) => {
+      this.onOutput = onOutput;
+      this.settleRun = resolve;
+      this.failRun = reject;
+      const message: RunMessage = { type: "run", request };
+      this.port.postMessage(message);
+    });
+  }
+
+  /** Asks the runtime to stop at the next check (Python's KeyboardInterrupt), when isolated. */
+  interrupt(): void {
+    if (this.interruptCell) Atomics.store(this.interruptCell, 0, 2);
+  }
+
+  terminate(): void {
+    if (this.terminated) return;
+    this.terminated = true;
+    this.worker.terminate();
+    this.port.close();
+    this.failRun?.(new Error("the worker was stopped"));
+  }
+}

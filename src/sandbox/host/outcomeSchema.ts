@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, "expected bytes");
+import type { RawRunOutcome } from "../runtime";
+
+/** The page re-checks every outcome from the frame before it becomes a tool result. */
+export const rawRunOutcomeSchema: z.ZodType<RawRunOutcome> = z.strictObject({
+  exitCode: z.number().int(),
+  stdout: z.string(),
+  stdoutTotalChars: z.number().int().nonnegative(),
+  stderr: z.string(),
+  stderrTotalChars: z.number().int().nonnegative(),
+  timedOut: z.boolean(),
+  files: z.array(z.strictObject({ path: z.string(), data: bytes })),
+});

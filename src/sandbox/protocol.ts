@@ -1,0 +1,30 @@
+import type { z } from "zod";
+import type { RunRequest } from "./runtime";
+import type { outputMessageSchema, workerMessageSchema } from "./workerMessages";
+
+/** Name of the one-shot global through which the bootstrap hands the init to the worker module. */
+export const INIT_HANDOFF = "__skillboxTakeInit";
+
+/** First and only message the frame posts to a worker's global scope. */
+export interface WorkerInit {
+  /** Absolute URL of the runtime's worker module, imported by the classic bootstrap. */
+  moduleUrl: string;
+  /** The private channel: the frame listens to nothing else from this worker. */
+  port: MessagePort;
+  /** Runtime asset bytes by file name; the worker has no network to fetch them. */
+  assets: Record<string, ArrayBuffer>;
+  /** URL the runtime's own scripts are imported from (they are code, so script-src allows them). */
+  assetBaseUrl: string;
+  /** Shared Int32 cell the frame sets to 2 (SIGINT) to interrupt a run, when isolated. */
+  interruptBuffer: SharedArrayBuffer | null;
+}
+
+/** Frame → worker, over the private port. */
+export interface RunMessage {
+  type: "run";
+  request: RunRequest;
+}
+
+/** Worker → frame messages (checked by {@link workerMessageSchema}). */
+export type WorkerMessage = z.infer<typeof workerMessageSchema>;
+export type OutputMessage = z.infer<typeof outputMessageSchema>;

@@ -1,0 +1,34 @@
+import { createSkillbox, type SkillboxApi } from "../app/skillbox";
+import { h } from "./dom";
+import { runPanel } from "./runPanel";
+
+declare global {
+  interface Window {
+    skillbox: SkillboxApi;
+  }
+}
+
+async function registerServiceWorker(): Promise<void> {
+  if (!("serviceWorker" in navigator)) return;
+  await navigator.serviceWorker.register("/sw.js", { type: "module", scope: "/" });
+}
+
+const skillbox = createSkillbox();
+window.skillbox = skillbox;
+void registerServiceWorker();
+
+const status = h("p", { id: "status", className: "status" }, "Starting the sandbox…");
+skillbox.ready.then(
+  () => {
+    status.textContent = "Ready. Scripts run in an isolated sandbox with no network.";
+  },
+  (error: unknown) => {
+    status.textContent = `The sandbox failed to start: ${error instanceof Error ? error.message : String(error)}`;
+    status.classList.add("error");
+  },
+);
+
+document.getElementById("app")!.append(
+  h("header", {}, h("h1", {}, "Skillbox"), status),
+  runPanel(skillbox),
+);

@@ -1,0 +1,62 @@
+import { type Browser, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+import type { CallToolOptions, InstallSource } from "../../src/app/skillbox";
+import type { ToolResult } from "../../src/tools/skillTools";
+
+/** Flags that work for Debian's headless Chromium on these machines. */
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_FLAGS });
+}
+
+export function appUrl(): string {
+  return inject("appUrl");
+}
+
+/** Opens the app in a fresh context and waits for `window.skillbox.ready`. */
+export async function openApp(browser: Browser, path = "/"): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.on("pageerror", (error) => console.error("[page error]", error.message));
+  await page.goto(new URL(path, appUrl()).href);
+  await page.waitForFunction(() => "skillbox" in window);
+  await page.evaluate(() => window.skillbox.ready);
+  return page;
+}
+
+export function callTool(
+  page: Page,
+  toolName: string,
+  args: unknown,
+  options: CallToolOptions = {},
+): Promise<ToolResult> {
+  return page.evaluate(
+    ([name, a, o]) => window.skillbox.callTool(name, a, o),
+    [toolName, args, options] as const,
+  );
+}
+
+export function installSkill(page: Page, source: InstallSource) {
+  return page.evaluate((s) => window.skillbox.installSkill(s), source);
+}
+
+/** run_skill_script with the given skill, script and args. */
+export function runScript(
+  page: Page,
+  skill: string,
+  script: string,
+  args: string[] = [],
+  options: CallToolOptions = {},
+) {
+  return callTool(page, "run_skill_script", { skill_name: skill, script_path: script, args }, options);
+}

@@ -1,0 +1,20 @@
+import type { TestProject } from "vitest/node";
+import { build, preview } from "vite";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    appUrl: string;
+  }
+}
+
+/** Builds the app once and serves it, with its real headers, on 127.0.0.1 for every browser test. */
+export default async function setup(project: TestProject) {
+  await build({ logLevel: "warn" });
+  const server = await preview({ logLevel: "warn", preview: { host: "127.0.0.1", port: 4317 } });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error("the preview server did not report its URL");
+  project.provide("appUrl", url);
+  return async () => {
+    await server.close();
+  };
+}

@@ -1,0 +1,96 @@
+import { cpSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { join, relative, resolve } from "node:path";
+import { defineConfig, type Plugin } from "vite";
+import { securityHeaders } from "./src/server/securityHeaders.ts";
+
+const root = import.meta.dirname;
+const PYODIDE_FILES = [
+  "pyodide.mjs",
+  "pyodide.asm.mjs",
+  "pyodide.asm.wasm",
+  "python_stdlib.zip",
+  "pyodide-lock.json",
+];
+const DEMO_SKILLS_ID = "virtual:demo-skills";
+const SERVICE_WORKER_SOURCE = "/workers/serviceWorker.ts";
+
+/** Serves runtime assets from the app's own origin: copies them out of node_modules. */
+function selfHostedRuntimeAssets(): Plugin {
+  return {
+    name: "skillbox:runtime-assets",
+    configResolved() {
+      const target = join(root, "public/vendor/pyodide");
+      mkdirSync(target, { recursive: true });
+      for (const file of PYODIDE_FILES) {
+        cpSync(join(root, "node_modules/pyodide", file), join(target, file));
+      }
+    },
+  };
+}
+
+/** `virtual:demo-skills`: the paths of every file under public/skills, for the app to load. */
+function demoSkillsManifest(): Plugin {
+  const dir = join(root, "public/skills");
+  const walk = (d: string): string[] =>
+    readdirSync(d).flatMap((name) => {
+      const full = join(d, name);
+      return statSync(full).isDirectory() ? walk(full) : [relative(dir, full)];
+    });
+  return {
+    name: "skillbox:demo-skills",
+    resolveId: (id) => (id === DEMO_SKILLS_ID ? `\0${DEMO_SKILLS_ID}` : undefined),
+    load: (id) =>
+      id === `\0${DEMO_SKILLS_ID}` ? `export default ${JSON.stringify(walk(dir).sort())};` : undefined,
+  };
+}
+
+function applyHeaders(req: IncomingMessage, res: ServerResponse, next: () => void) {
+  const pathname = new URL(req.url ?? "/", "http://x").pathname;
+  const scheme = "encrypted" in req.socket && req.socket.encrypted ? "https" : "http";
+  const origin = `${scheme}://${req.headers.host ?? "127.0.0.1"}`;
+  for (const [name, value] of Object.entries(securityHeaders(pathname, origin))) {
+    res.setHeader(name, value);
+  }
+  next();
+}
+
+/** The isolation headers (COOP/COEP, CSPs, CORS) on every dev and preview response. */
+function isolationHeaders(): Plugin {
+  return {
+    name: "skillbox:isolation-headers",
+    configureServer(server) {
+      server.middlewares.use(applyHeaders);
+      // The service worker must live at the root; in dev, serve its transformed source there.
+      server.middlewares.use(async (req, res, next) => {
+        if (req.url !== "/sw.js") return next();
+        const result = await server.transformRequest(SERVICE_WORKER_SOURCE);
+        res.setHeader("Content-Type", "text/javascript");
+        res.end(result?.code ?? "");
+      });
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(applyHeaders);
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [selfHostedRuntimeAssets(), demoSkillsManifest(), isolationHeaders()],
+  server: { host: "127.0.0.1", port: 5173 },
+  preview: { host: "127.0.0.1", port: 4173 },
+  worker: { format: "es" },
+  build: {
+    target: "es2022",
+    rolldownOptions: {
+      input: {
+        app: resolve(root, "index.html"),
+        sandbox: resolve(root, "sandbox.html"),
+        sw: resolve(root, `.${SERVICE_WORKER_SOURCE}`),
+      },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === "sw" ? "sw.js" : "assets/[name]-[hash].js"),
+      },
+    },
+  },
+});

@@ -1,0 +1,86 @@
+import type { PyodideAPI } from "pyodide";
+import { skillDirectory } from "../src/tools/environment";
+import type { OutputFile } from "../src/sandbox/runtime";
+import type { WorkerInit } from "../src/sandbox/protocol";
+import { changedFiles } from "./shared/fileChanges";
+import { type ScriptEngine, startSandboxWorker } from "./shared/sandboxWorker";
+import runnerSource from "./python/runner.py?raw";
+
+type LoadPyodide = typeof import("pyodide").loadPyodide;
+
+/** Modules imported at boot so that warm runs do not pay for them. */
+const WARM_IMPORTS = "import argparse, csv, datetime, decimal, json, pathlib, re, runpy, traceback";
+
+/**
+ * What Python's `js` module sees: timers for asyncio and nothing else, so `import js` reaches
+ * no web API even before the lockdown applies.
+ */
+function pythonJsGlobals(): object {
+  const globals = Object.create(null) as Record<string, unknown>;
+  globals.setTimeout = setTimeout.bind(globalThis);
+  globals.clearTimeout = clearTimeout.bind(globalThis);
+  return globals;
+}
+
+async function bootPython(init: WorkerInit): Promise<ScriptEngine> {
+  const { loadPyodide } = (await import(/* @vite-ignore */ `${init.assetBaseUrl}pyodide.mjs`)) as {
+    loadPyodide: LoadPyodide;
+  };
+  const lockFile = new TextDecoder().decode(init.assets["pyodide-lock.json"]);
+  const pyodide = await loadPyodide({
+    indexURL: init.assetBaseUrl,
+    lockFileContents: lockFile,
+    jsglobals: pythonJsGlobals(),
+    env: { HOME: "/home/user" },
+  });
+  pyodide.runPython(WARM_IMPORTS);
+  pyodide.runPython(runnerSource);
+  return pythonEngine(pyodide);
+}
+
+function writeSkillFiles(pyodide: PyodideAPI, root: string, files: Record<string, Uint8Array>) {
+  for (const [path, data] of Object.entries(files)) {
+    const full = `${root}/${path}`;
+    pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
+    pyodide.FS.writeFile(full, data);
+  }
+}
+
+function readTree(pyodide: PyodideAPI, root: string, prefix = ""): OutputFile[] {
+  const { FS } = pyodide;
+  const files: OutputFile[] = [];
+  for (const name of FS.readdir(`${root}/${prefix}`) as string[]) {
+    if (name === "." || name === "..") continue;
+    const path = prefix ? `${prefix}/${name}` : name;
+    const mode = FS.stat(`${root}/${path}`).mode;
+    if (FS.isDir(mode)) files.push(...readTree(pyodide, root, path));
+    else if (FS.isFile(mode)) files.push({ path, data: FS.readFile(`${root}/${path}`) });
+  }
+  return files;
+}
+
+function pythonEngine(pyodide: PyodideAPI): ScriptEngine {
+  return {
+    async run(request, io, interruptBuffer) {
+      const cwd = skillDirectory(request.skillName);
+      writeSkillFiles(pyodide, cwd, request.files);
+      pyodide.setStdin({ read: () => 0 });
+      pyodide.setStdout({ write: (bytes) => (io.stdout.writeBytes(bytes), bytes.length) });
+      pyodide.setStderr({ write: (bytes) => (io.stderr.writeBytes(bytes), bytes.length) });
+      if (interruptBuffer) {
+        interruptBuffer[0] = 0;
+        pyodide.setInterruptBuffer(interruptBuffer);
+      }
+      const run = pyodide.globals.get("skillbox_run");
+      const exitCode = run(
+        request.scriptPath,
+        pyodide.toPy(request.args),
+        pyodide.toPy(request.env),
+        cwd,
+      ) as number;
+      return { exitCode, files: changedFiles(request.files, readTree(pyodide, cwd)) };
+    },
+  };
+}
+
+startSandboxWorker(bootPython);

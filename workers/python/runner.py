@@ -1,0 +1,48 @@
+# Runs one skill script the way `python3 SCRIPT ARGS...` would, inside a fresh Pyodide.
+import os
+import runpy
+import sys
+import traceback
+
+
+def _exit_status(code):
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code & 0xFF
+    print(code, file=sys.stderr)
+    return 1
+
+
+def _print_uncaught(error, script):
+    # Drop the frames of this runner and runpy so the traceback reads as python3's would.
+    tb = error.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename != script:
+        tb = tb.tb_next
+    traceback.print_exception(type(error), error, tb)
+
+
+def skillbox_run(script_path, args, env, cwd):
+    os.environ.clear()
+    os.environ.update(env)
+    for directory in (env.get("HOME"), env.get("TMPDIR")):
+        if directory:
+            os.makedirs(directory, exist_ok=True)
+    os.chdir(cwd)
+    script = os.path.join(cwd, script_path)
+    sys.argv = [script_path, *args]
+    sys.path.insert(0, os.path.dirname(script))
+    try:
+        runpy.run_path(script, run_name="__main__")
+        status = 0
+    except SystemExit as exit_request:
+        status = _exit_status(exit_request.code)
+    except BaseException as error:  # noqa: BLE001 - an uncaught error of any kind exits 1
+        _print_uncaught(error, script)
+        status = 1
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001 - a script may have replaced or closed the stream
+            pass
+    return status
