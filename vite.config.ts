@@ -41,15 +41,27 @@ function demoSkillsManifest(): Plugin {
     name: "skillbox:demo-skills",
     resolveId: (id) => (id === DEMO_SKILLS_ID ? `\0${DEMO_SKILLS_ID}` : undefined),
     load: (id) =>
-      id === `\0${DEMO_SKILLS_ID}` ? `export default ${JSON.stringify(walk(dir).sort())};` : undefined,
+      id === `\0${DEMO_SKILLS_ID}`
+        ? `export default ${JSON.stringify(walk(dir).sort())};`
+        : undefined,
   };
 }
 
+/**
+ * Set by the browser tests' setup only: builds the test harness page and lets a request for
+ * `/sandbox.html?relaxed-csp` drop the frame's CSP, so a test can show what the CSP stops.
+ */
+const TEST_HOOKS = process.env.SKILLBOX_TEST_HOOKS === "1";
+
 function applyHeaders(req: IncomingMessage, res: ServerResponse, next: () => void) {
-  const pathname = new URL(req.url ?? "/", "http://x").pathname;
+  const url = new URL(req.url ?? "/", "http://x");
+  const pathname = url.pathname;
+  const omitSandboxPolicy = TEST_HOOKS && url.searchParams.has("relaxed-csp");
   const scheme = "encrypted" in req.socket && req.socket.encrypted ? "https" : "http";
   const origin = `${scheme}://${req.headers.host ?? "127.0.0.1"}`;
-  for (const [name, value] of Object.entries(securityHeaders(pathname, origin))) {
+  for (const [name, value] of Object.entries(
+    securityHeaders(pathname, origin, { omitSandboxPolicy }),
+  )) {
     res.setHeader(name, value);
   }
   next();
@@ -87,6 +99,7 @@ export default defineConfig({
         app: resolve(root, "index.html"),
         sandbox: resolve(root, "sandbox.html"),
         sw: resolve(root, `.${SERVICE_WORKER_SOURCE}`),
+        ...(TEST_HOOKS ? { harness: resolve(root, "test/browser/harness/index.html") } : {}),
       },
       output: {
         entryFileNames: (chunk) => (chunk.name === "sw" ? "sw.js" : "assets/[name]-[hash].js"),

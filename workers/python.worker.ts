@@ -1,15 +1,15 @@
 import type { PyodideAPI } from "pyodide";
-import { skillDirectory } from "../src/tools/environment";
-import type { OutputFile } from "../src/sandbox/runtime";
 import type { WorkerInit } from "../src/sandbox/protocol";
+import type { OutputFile } from "../src/sandbox/runtime";
+import { skillDirectory } from "../src/tools/environment";
+import runnerSource from "./python/runner.py?raw";
 import { changedFiles } from "./shared/fileChanges";
 import { type ScriptEngine, startSandboxWorker } from "./shared/sandboxWorker";
-import runnerSource from "./python/runner.py?raw";
 
 type LoadPyodide = typeof import("pyodide").loadPyodide;
 
 /** Modules imported at boot so that warm runs do not pay for them. */
-const WARM_IMPORTS = "import argparse, csv, datetime, decimal, json, pathlib, re, runpy, traceback";
+const WARM_IMPORTS = "import argparse, csv, datetime, decimal, json, pathlib, re, traceback, types";
 
 /**
  * What Python's `js` module sees: timers for asyncio and nothing else, so `import js` reaches
@@ -17,8 +17,11 @@ const WARM_IMPORTS = "import argparse, csv, datetime, decimal, json, pathlib, re
  */
 function pythonJsGlobals(): object {
   const globals = Object.create(null) as Record<string, unknown>;
-  globals.setTimeout = setTimeout.bind(globalThis);
-  globals.clearTimeout = clearTimeout.bind(globalThis);
+  globals.setTimeout = (handler: unknown, delay?: number) => {
+    if (typeof handler !== "function") throw new TypeError("setTimeout needs a function");
+    return setTimeout(handler as () => void, delay);
+  };
+  globals.clearTimeout = (id: number) => clearTimeout(id);
   return globals;
 }
 
@@ -30,7 +33,7 @@ async function bootPython(init: WorkerInit): Promise<ScriptEngine> {
   const pyodide = await loadPyodide({
     indexURL: init.assetBaseUrl,
     lockFileContents: lockFile,
-    jsglobals: pythonJsGlobals(),
+    jsglobals: init.relaxedLayers.includes("js-globals") ? globalThis : pythonJsGlobals(),
     env: { HOME: "/home/user" },
   });
   pyodide.runPython(WARM_IMPORTS);
@@ -72,12 +75,14 @@ function pythonEngine(pyodide: PyodideAPI): ScriptEngine {
         pyodide.setInterruptBuffer(interruptBuffer);
       }
       const run = pyodide.globals.get("skillbox_run");
-      const exitCode = run(
+      // Calling it "promising" lets scripts block on coroutines (asyncio.run, run_until_complete)
+      // through stack switching, as they would in CPython.
+      const exitCode = (await run.callPromising(
         request.scriptPath,
         pyodide.toPy(request.args),
         pyodide.toPy(request.env),
         cwd,
-      ) as number;
+      )) as number;
       return { exitCode, files: changedFiles(request.files, readTree(pyodide, cwd)) };
     },
   };

@@ -19,7 +19,13 @@ self.addEventListener("fetch", (event) => {
     (async () => {
       const cache = await caches.open(OUTPUT_FILES_CACHE);
       const hit = await cache.match(url.href);
-      return hit ?? new Response("This output file is no longer stored.", { status: 404, headers: { "Content-Type": "text/plain" } });
+      return (
+        hit ??
+        new Response("This output file is no longer stored.", {
+          status: 404,
+          headers: { "Content-Type": "text/plain" },
+        })
+      );
     })(),
   );
 });

@@ -6,7 +6,8 @@ export async function loadDemoSkills(base = "/skills/"): Promise<BundleEntry[][]
   const entries = await Promise.all(
     demoSkillPaths.map(async (path): Promise<BundleEntry> => {
       const response = await fetch(`${base}${path}`);
-      if (!response.ok) throw new Error(`could not load demo skill file ${path}: HTTP ${response.status}`);
+      if (!response.ok)
+        throw new Error(`could not load demo skill file ${path}: HTTP ${response.status}`);
       return { path, data: new Uint8Array(await response.arrayBuffer()) };
     }),
   );

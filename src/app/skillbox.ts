@@ -1,5 +1,6 @@
 import { CacheOutputFileStore } from "../files/outputFiles";
 import type { FrameStatus } from "../sandbox/frame/frameApi";
+import { runtimeAssetSources } from "../sandbox/host/runtimeAssets";
 import { SandboxHost } from "../sandbox/host/sandboxHost";
 import type { SkillSummary } from "../skills/registry";
 import { SkillRegistry } from "../skills/registry";
@@ -10,9 +11,7 @@ import { SkillTools, type ToolResult } from "../tools/skillTools";
 import { loadDemoSkills } from "./demoSkills";
 
 /** What `installSkill` accepts: a map of `FOLDER/path` → contents, or a base64 zip. */
-export type InstallSource =
-  | { files: Record<string, string | Uint8Array> }
-  | { zipBase64: string };
+export type InstallSource = { files: Record<string, string | Uint8Array> } | { zipBase64: string };
 
 export interface CallToolOptions {
   /** Skills bound and Active for this call; default: every installed skill. */
@@ -33,8 +32,6 @@ export interface SkillboxApi {
   status(): Promise<FrameStatus>;
 }
 
-const PYODIDE_ASSETS = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
-
 /** Wires the registry, the sandbox and the tools into the app's Skillbox. */
 export function createSkillbox(): SkillboxApi {
   const registry = new SkillRegistry();
@@ -43,14 +40,7 @@ export function createSkillbox(): SkillboxApi {
 
   const ready = (async () => {
     for (const entries of await loadDemoSkills()) registry.install(bundleFromEntries(entries));
-    host = await SandboxHost.open({
-      runtimes: [
-        {
-          language: "python",
-          files: Object.fromEntries(PYODIDE_ASSETS.map((name) => [name, `/vendor/pyodide/${name}`])),
-        },
-      ],
-    });
+    host = await SandboxHost.open({ runtimes: runtimeAssetSources() });
   })();
 
   const tools = new SkillTools({
@@ -68,7 +58,8 @@ export function createSkillbox(): SkillboxApi {
   return {
     ready,
     async installSkill(source) {
-      const bundle = "files" in source ? bundleFromMap(source.files) : bundleFromBase64Zip(source.zipBase64);
+      const bundle =
+        "files" in source ? bundleFromMap(source.files) : bundleFromBase64Zip(source.zipBase64);
       return registry.install(bundle);
     },
     async callTool(toolName, args, options = {}) {

@@ -1,6 +1,6 @@
+import type { OutputFile } from "../sandbox/runtime";
 import { contentTypeOf } from "../skills/contentType";
 import { unsafePathReason } from "../skills/paths";
-import type { OutputFile } from "../sandbox/runtime";
 import { type OutputFileStore, outputFileUrlPath } from "../tools/outputFiles";
 
 /** Cache Storage bucket the output files live in; the service worker answers from it. */
@@ -15,7 +15,8 @@ export function outputFileHeaders(path: string, size: number): Record<string, st
   return {
     "Content-Type": contentTypeOf(path),
     "Content-Length": String(size),
-    "Content-Security-Policy": "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'",
+    "Content-Security-Policy":
+      "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'",
     "X-Content-Type-Options": "nosniff",
     "Cross-Origin-Resource-Policy": "same-origin",
     "Cache-Control": "no-store",
@@ -37,7 +38,10 @@ export class CacheOutputFileStore implements OutputFileStore {
       if (unsafePathReason(file.path)) continue;
       const url = `${this.origin}${outputFileUrlPath(runId, skillName, file.path)}`;
       const body = file.data.slice().buffer as ArrayBuffer;
-      await cache.put(url, new Response(body, { headers: outputFileHeaders(file.path, file.data.byteLength) }));
+      await cache.put(
+        url,
+        new Response(body, { headers: outputFileHeaders(file.path, file.data.byteLength) }),
+      );
       urls.push(url);
     }
     return urls;

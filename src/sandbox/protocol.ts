@@ -17,7 +17,15 @@ export interface WorkerInit {
   assetBaseUrl: string;
   /** Shared Int32 cell the frame sets to 2 (SIGINT) to interrupt a run, when isolated. */
   interruptBuffer: SharedArrayBuffer | null;
+  /** Hardening layers switched off; only tests that prove each layer separately set this. */
+  relaxedLayers: RelaxableLayer[];
 }
+
+/**
+ * In-worker layers that tests may switch off one by one, to show the next layer holds on its own:
+ * `js-globals` gives Python's `js` module the real global scope, `lockdown` skips the allow-list.
+ */
+export type RelaxableLayer = "js-globals" | "lockdown";
 
 /** Frame → worker, over the private port. */
 export interface RunMessage {

@@ -21,4 +21,3 @@ export const workerMessageSchema = z.discriminatedUnion("type", [
     files: z.array(z.strictObject({ path: z.string(), data: bytes })),
   }),
 ]);
-

@@ -51,9 +51,19 @@ const APP_PAGE_POLICY = [
   "base-uri 'none'",
 ].join("; ");
 
-export function securityHeaders(pathname: string, appOrigin: string): Record<string, string> {
+export interface HeaderOptions {
+  /** Test servers only: serve the sandbox frame without its CSP, as a positive control. */
+  omitSandboxPolicy?: boolean;
+}
+
+export function securityHeaders(
+  pathname: string,
+  appOrigin: string,
+  options: HeaderOptions = {},
+): Record<string, string> {
   const headers: Record<string, string> = { ...EVERY_RESPONSE };
   if (pathname === SANDBOX_PAGE_PATH) {
+    if (options.omitSandboxPolicy) return headers;
     headers["Content-Security-Policy"] = sandboxContentSecurityPolicy(appOrigin);
   } else if (pathname === "/" || pathname.endsWith(".html")) {
     headers["Content-Security-Policy"] = APP_PAGE_POLICY;

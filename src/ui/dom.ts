@@ -10,7 +10,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   for (const [key, value] of Object.entries(props)) {
     if (value === undefined || value === false) continue;
     if (typeof value === "function") element.addEventListener(key.replace(/^on/, ""), value);
-    else if (key in element && key !== "list") (element as unknown as Record<string, unknown>)[key] = value;
+    else if (key in element && key !== "list")
+      (element as unknown as Record<string, unknown>)[key] = value;
     else element.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children) if (child) element.append(child);

@@ -28,7 +28,6 @@ skillbox.ready.then(
   },
 );
 
-document.getElementById("app")!.append(
-  h("header", {}, h("h1", {}, "Skillbox"), status),
-  runPanel(skillbox),
-);
+document
+  .getElementById("app")!
+  .append(h("header", {}, h("h1", {}, "Skillbox"), status), runPanel(skillbox));

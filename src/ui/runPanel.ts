@@ -13,12 +13,21 @@ export function runPanel(skillbox: SkillboxApi): HTMLElement {
     rows: 4,
     placeholder: "One argument per line, passed literally",
   });
-  const limitInput = h("input", { id: "run-limit", name: "limit", type: "number", min: 1, max: 600, value: "30" });
+  const limitInput = h("input", {
+    id: "run-limit",
+    name: "limit",
+    type: "number",
+    min: 1,
+    max: 600,
+    value: "30",
+  });
   const result = h("pre", { id: "run-result", className: "result", "aria-live": "polite" });
   const runButton = h("button", { type: "submit", id: "run-button" }, "Run");
 
   const refreshScripts = async () => {
-    const instructions = await skillbox.callTool("get_skill_instructions", { skill_name: skillSelect.value });
+    const instructions = await skillbox.callTool("get_skill_instructions", {
+      skill_name: skillSelect.value,
+    });
     scriptSelect.replaceChildren();
     if ("instructions" in instructions) {
       for (const file of instructions.files.filter((f) => SCRIPT_EXTENSIONS.test(f.fileName))) {

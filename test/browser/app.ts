@@ -40,10 +40,11 @@ export function callTool(
   args: unknown,
   options: CallToolOptions = {},
 ): Promise<ToolResult> {
-  return page.evaluate(
-    ([name, a, o]) => window.skillbox.callTool(name, a, o),
-    [toolName, args, options] as const,
-  );
+  return page.evaluate(([name, a, o]) => window.skillbox.callTool(name, a, o), [
+    toolName,
+    args,
+    options,
+  ] as const);
 }
 
 export function installSkill(page: Page, source: InstallSource) {
@@ -58,5 +59,10 @@ export function runScript(
   args: string[] = [],
   options: CallToolOptions = {},
 ) {
-  return callTool(page, "run_skill_script", { skill_name: skill, script_path: script, args }, options);
+  return callTool(
+    page,
+    "run_skill_script",
+    { skill_name: skill, script_path: script, args },
+    options,
+  );
 }

@@ -1,5 +1,5 @@
-import type { TestProject } from "vitest/node";
 import { build, preview } from "vite";
+import type { TestProject } from "vitest/node";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -9,6 +9,7 @@ declare module "vitest" {
 
 /** Builds the app once and serves it, with its real headers, on 127.0.0.1 for every browser test. */
 export default async function setup(project: TestProject) {
+  process.env.SKILLBOX_TEST_HOOKS = "1";
   await build({ logLevel: "warn" });
   const server = await preview({ logLevel: "warn", preview: { host: "127.0.0.1", port: 4317 } });
   const url = server.resolvedUrls?.local[0];

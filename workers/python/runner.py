@@ -1,8 +1,9 @@
 # Runs one skill script the way `python3 SCRIPT ARGS...` would, inside a fresh Pyodide.
+import builtins
 import os
-import runpy
 import sys
 import traceback
+import types
 
 
 def _exit_status(code):
@@ -15,7 +16,7 @@ def _exit_status(code):
 
 
 def _print_uncaught(error, script):
-    # Drop the frames of this runner and runpy so the traceback reads as python3's would.
+    # Drop the frames of this runner so the traceback reads as python3's would.
     tb = error.__traceback__
     while tb is not None and tb.tb_frame.f_code.co_filename != script:
         tb = tb.tb_next
@@ -32,8 +33,15 @@ def skillbox_run(script_path, args, env, cwd):
     script = os.path.join(cwd, script_path)
     sys.argv = [script_path, *args]
     sys.path.insert(0, os.path.dirname(script))
+    main = types.ModuleType("__main__")
+    main.__file__ = script
+    main.__builtins__ = builtins
+    main.__cached__ = None
+    sys.modules["__main__"] = main
     try:
-        runpy.run_path(script, run_name="__main__")
+        with open(script, "rb") as source:
+            code = compile(source.read(), script, "exec", dont_inherit=True)
+        exec(code, main.__dict__)
         status = 0
     except SystemExit as exit_request:
         status = _exit_status(exit_request.code)

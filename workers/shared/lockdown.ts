@@ -5,24 +5,97 @@
  * not named here is removed from the global object and its prototype chain.
  */
 const ECMASCRIPT = [
-  "globalThis", "Infinity", "NaN", "undefined", "isFinite", "isNaN", "parseFloat", "parseInt",
-  "decodeURI", "decodeURIComponent", "encodeURI", "encodeURIComponent", "escape", "unescape",
-  "Object", "Function", "Boolean", "Symbol", "Error", "AggregateError", "EvalError", "RangeError",
-  "ReferenceError", "SyntaxError", "TypeError", "URIError", "Number", "BigInt", "Math", "Date",
-  "String", "RegExp", "Array", "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array",
-  "Uint16Array", "Int32Array", "Uint32Array", "Float16Array", "Float32Array", "Float64Array",
-  "BigInt64Array", "BigUint64Array", "Map", "Set", "WeakMap", "WeakSet", "WeakRef",
-  "FinalizationRegistry", "ArrayBuffer", "SharedArrayBuffer", "DataView", "Atomics", "JSON",
-  "Promise", "Reflect", "Proxy", "Intl", "Iterator", "WebAssembly", "SuppressedError",
-  "DisposableStack", "AsyncDisposableStack",
+  "globalThis",
+  "Infinity",
+  "NaN",
+  "undefined",
+  "isFinite",
+  "isNaN",
+  "parseFloat",
+  "parseInt",
+  "decodeURI",
+  "decodeURIComponent",
+  "encodeURI",
+  "encodeURIComponent",
+  "escape",
+  "unescape",
+  "Object",
+  "Function",
+  "Boolean",
+  "Symbol",
+  "Error",
+  "AggregateError",
+  "EvalError",
+  "RangeError",
+  "ReferenceError",
+  "SyntaxError",
+  "TypeError",
+  "URIError",
+  "Number",
+  "BigInt",
+  "Math",
+  "Date",
+  "String",
+  "RegExp",
+  "Array",
+  "Int8Array",
+  "Uint8Array",
+  "Uint8ClampedArray",
+  "Int16Array",
+  "Uint16Array",
+  "Int32Array",
+  "Uint32Array",
+  "Float16Array",
+  "Float32Array",
+  "Float64Array",
+  "BigInt64Array",
+  "BigUint64Array",
+  "Map",
+  "Set",
+  "WeakMap",
+  "WeakSet",
+  "WeakRef",
+  "FinalizationRegistry",
+  "ArrayBuffer",
+  "SharedArrayBuffer",
+  "DataView",
+  "Atomics",
+  "JSON",
+  "Promise",
+  "Reflect",
+  "Proxy",
+  "Intl",
+  "Iterator",
+  "WebAssembly",
+  "SuppressedError",
+  "DisposableStack",
+  "AsyncDisposableStack",
 ];
 
 /** Web APIs the runtimes use after boot; none reaches the network, storage or another context. */
 const WEB = [
-  "self", "constructor", "console", "performance", "crypto", "TextEncoder", "TextDecoder",
-  "setTimeout", "clearTimeout", "setInterval", "clearInterval", "queueMicrotask",
-  "structuredClone", "atob", "btoa", "URL", "URLSearchParams", "Event", "EventTarget",
-  "DOMException", "AbortController", "AbortSignal",
+  "self",
+  "constructor",
+  "console",
+  "performance",
+  "crypto",
+  "TextEncoder",
+  "TextDecoder",
+  "setTimeout",
+  "clearTimeout",
+  "setInterval",
+  "clearInterval",
+  "queueMicrotask",
+  "structuredClone",
+  "atob",
+  "btoa",
+  "URL",
+  "URLSearchParams",
+  "Event",
+  "EventTarget",
+  "DOMException",
+  "AbortController",
+  "AbortSignal",
 ];
 
 const ALLOWED = new Set<string>([...ECMASCRIPT, ...WEB]);
@@ -39,11 +112,11 @@ function codeGenerationDisabled(): never {
 
 /** Replaces the constructors reachable as `(function(){}).constructor` and kin. */
 function disableFunctionConstructors(): void {
-  const samples = [function () {}, async function () {}, function* () {}, async function* () {}];
+  const samples = [() => {}, async () => {}, function* () {}, async function* () {}];
   for (const sample of samples) {
     const prototype = Object.getPrototypeOf(sample) as object;
     const original = (prototype as { constructor: unknown }).constructor as { prototype: unknown };
-    const replacement = function () {
+    const replacement = () => {
       codeGenerationDisabled();
     };
     replacement.prototype = original.prototype;
@@ -66,13 +139,39 @@ function disableFunctionConstructors(): void {
 function isInertConstant(scope: object, key: string): boolean {
   const descriptor = Object.getOwnPropertyDescriptor(scope, key);
   const value: unknown = descriptor?.value;
-  return descriptor !== undefined && !descriptor.get && (value === null || typeof value !== "object" && typeof value !== "function");
+  return (
+    descriptor !== undefined &&
+    !descriptor.get &&
+    (value === null || (typeof value !== "object" && typeof value !== "function"))
+  );
+}
+
+/** Timers that refuse a string handler: a string would be compiled, i.e. eval by another name. */
+function functionOnlyTimers(): void {
+  for (const name of ["setTimeout", "setInterval"] as const) {
+    const original = globalThis[name];
+    const guarded = (handler: unknown, ...rest: unknown[]) => {
+      if (typeof handler !== "function") {
+        throw new TypeError(`${name} needs a function; strings are not evaluated in the sandbox`);
+      }
+      return (original as (...args: unknown[]) => number)(handler, ...rest);
+    };
+    Object.defineProperty(globalThis, name, {
+      value: guarded,
+      writable: false,
+      configurable: false,
+    });
+  }
 }
 
 export function lockdown(): LockdownReport {
   const report: LockdownReport = { removed: [], kept: [] };
   const scopes: object[] = [];
-  for (let o: object | null = globalThis; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+  for (
+    let o: object | null = globalThis;
+    o && o !== Object.prototype;
+    o = Object.getPrototypeOf(o)
+  ) {
     if (o === EventTarget.prototype) break;
     scopes.push(o);
   }
@@ -87,5 +186,6 @@ export function lockdown(): LockdownReport {
     }
   }
   disableFunctionConstructors();
+  functionOnlyTimers();
   return report;
 }

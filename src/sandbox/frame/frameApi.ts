@@ -1,3 +1,4 @@
+import type { RelaxableLayer } from "../protocol";
 import type { RawRunOutcome, RunRequest, ScriptLanguage } from "../runtime";
 
 /** Assets and settings the page hands to the sandbox frame for one runtime. */
@@ -5,6 +6,8 @@ export interface RuntimeSetup {
   assets: Record<string, ArrayBuffer>;
   poolSize: number;
   bootTimeoutMs: number;
+  /** Test-only: hardening layers to switch off (see {@link RelaxableLayer}). */
+  relaxedLayers?: RelaxableLayer[];
 }
 
 export interface FrameStatus {

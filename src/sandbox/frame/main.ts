@@ -1,7 +1,12 @@
 import { expose } from "comlink";
 import pythonWorkerUrl from "../../../workers/python.worker.ts?worker&url";
 import type { RawRunOutcome, RunRequest, Runtime, ScriptLanguage } from "../runtime";
-import { CONNECT_MESSAGE, type FrameStatus, type RuntimeSetup, type SandboxFrameApi } from "./frameApi";
+import {
+  CONNECT_MESSAGE,
+  type FrameStatus,
+  type RuntimeSetup,
+  type SandboxFrameApi,
+} from "./frameApi";
 import { PooledRuntime } from "./pooledRuntime";
 import { WorkerPool } from "./workerPool";
 
@@ -15,7 +20,11 @@ const absolute = (path: string) => new URL(path, location.href).href;
 
 /** The worker module and asset folder of each runtime, all served by the app's origin. */
 const RUNTIMES: Partial<Record<ScriptLanguage, RuntimeEntry>> = {
-  python: { label: "Python", moduleUrl: absolute(pythonWorkerUrl), assetBaseUrl: absolute("/vendor/pyodide/") },
+  python: {
+    label: "Python",
+    moduleUrl: absolute(pythonWorkerUrl),
+    assetBaseUrl: absolute("/vendor/pyodide/"),
+  },
 };
 
 const runtimes = new Map<ScriptLanguage, { pool: WorkerPool; runtime: Runtime }>();
@@ -26,7 +35,15 @@ const api: SandboxFrameApi = {
     const entry = RUNTIMES[language];
     if (!entry) throw new Error(`no ${language} runtime in this sandbox`);
     runtimes.get(language)?.pool.dispose();
-    const pool = new WorkerPool({ ...entry, assets: setup.assets, bootTimeoutMs: setup.bootTimeoutMs }, setup.poolSize);
+    const pool = new WorkerPool(
+      {
+        ...entry,
+        assets: setup.assets,
+        bootTimeoutMs: setup.bootTimeoutMs,
+        relaxedLayers: setup.relaxedLayers ?? [],
+      },
+      setup.poolSize,
+    );
     runtimes.set(language, { pool, runtime: new PooledRuntime(pool) });
     pool.warm();
   },

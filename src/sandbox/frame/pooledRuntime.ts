@@ -10,8 +10,7 @@ const CANCELLED_EXIT_CODE = 130;
 type Ending =
   | { kind: "done"; result: WorkerRunResult }
   | { kind: "timeout" }
-  | { kind: "cancelled" }
-  | { kind: "crashed"; error: Error };
+  | { kind: "cancelled" };
 
 /**
  * A runtime whose every run gets a fresh worker from a pool, under the termination timer: at the
@@ -23,10 +22,9 @@ export class PooledRuntime implements Runtime {
   async run(request: RunRequest, signal?: AbortSignal): Promise<RawRunOutcome> {
     const worker = await this.pool.take();
     const output = new OutputCollector(request.maxOutputChars);
-    const finished = worker.run(request, (message) => output.add(message)).then(
-      (result): Ending => ({ kind: "done", result }),
-      (error: Error): Ending => ({ kind: "crashed", error }),
-    );
+    const finished = worker
+      .run(request, (message) => output.add(message))
+      .then((result): Ending => ({ kind: "done", result }));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<Ending>((resolve) => {
       timer = setTimeout(() => resolve({ kind: "timeout" }), request.timeLimitMs);
@@ -47,21 +45,25 @@ export class PooledRuntime implements Runtime {
       const wound = await Promise.race([finished, grace]);
       if (wound.kind === "done") filesBeforeStop = wound.result.files;
       ending = { kind: "timeout" };
-      output.note(`\n[skillbox] stopped: the run passed its time limit of ${request.timeLimitMs} ms\n`);
+      output.note(
+        `\n[skillbox] stopped: the run passed its time limit of ${request.timeLimitMs} ms\n`,
+      );
     }
     worker.terminate();
 
     switch (ending.kind) {
       case "done":
-        return { ...output.result(), exitCode: ending.result.exitCode, timedOut: false, files: ending.result.files };
+        return {
+          ...output.result(),
+          exitCode: ending.result.exitCode,
+          timedOut: false,
+          files: ending.result.files,
+        };
       case "timeout":
         return { ...output.result(), exitCode: 124, timedOut: true, files: filesBeforeStop };
       case "cancelled":
         output.note("\n[skillbox] cancelled\n");
         return { ...output.result(), exitCode: CANCELLED_EXIT_CODE, timedOut: false, files: [] };
-      case "crashed":
-        output.note(`\n[skillbox] ${ending.error.message}\n`);
-        return { ...output.result(), exitCode: 1, timedOut: false, files: [] };
     }
   }
 }

@@ -1,6 +1,6 @@
-import type { OutputMessage, RunMessage, WorkerInit } from "../protocol";
-import { workerMessageSchema } from "../workerMessages";
+import type { OutputMessage, RelaxableLayer, RunMessage, WorkerInit } from "../protocol";
 import type { OutputFile, RunRequest } from "../runtime";
+import { workerMessageSchema } from "../workerMessages";
 import { workerBootstrapUrl } from "./bootstrap";
 
 /** What a runtime's workers are started from. */
@@ -11,6 +11,7 @@ export interface RuntimeWorkerSpec {
   assetBaseUrl: string;
   assets: Record<string, ArrayBuffer>;
   bootTimeoutMs: number;
+  relaxedLayers: RelaxableLayer[];
 }
 
 export interface WorkerRunResult {
@@ -29,7 +30,6 @@ export class WorkerHandle {
   private readonly interruptCell: Int32Array | null;
   private onOutput: ((message: OutputMessage) => void) | null = null;
   private settleRun: ((result: WorkerRunResult) => void) | null = null;
-  private failRun: ((error: Error) => void) | null = null;
   private terminated = false;
 
   constructor(spec: RuntimeWorkerSpec) {
@@ -37,7 +37,9 @@ export class WorkerHandle {
     this.port = channel.port1;
     const shared = globalThis.crossOriginIsolated ? new SharedArrayBuffer(4) : null;
     this.interruptCell = shared ? new Int32Array(shared) : null;
-    this.worker = new Worker(workerBootstrapUrl(), { name: `skillbox-${spec.label.toLowerCase()}` });
+    this.worker = new Worker(workerBootstrapUrl(), {
+      name: `skillbox-${spec.label.toLowerCase()}`,
+    });
 
     this.ready = new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -52,7 +54,10 @@ export class WorkerHandle {
       this.worker.onerror = (event) => {
         event.preventDefault();
         const message = event.message || "the worker script failed to load";
-        if (this.failRun) this.failRun(new Error(`the ${spec.label} runtime crashed: ${message}`));
+        // During a run an uncaught error (say, in a callback the script scheduled) does not end
+        // the run, as an exception in a CPython callback would not; it is reported on stderr.
+        if (this.onOutput)
+          this.onOutput({ type: "output", stream: "stderr", text: `${message}\n` });
         else fail(message);
       };
       this.port.onmessage = (event: MessageEvent<unknown>) => {
@@ -84,16 +89,19 @@ export class WorkerHandle {
       assets: Object.fromEntries(Object.entries(spec.assets).map(([k, v]) => [k, v.slice(0)])),
       assetBaseUrl: spec.assetBaseUrl,
       interruptBuffer: shared,
+      relaxedLayers: spec.relaxedLayers,
     };
     this.worker.postMessage(init, [channel.port2, ...Object.values(init.assets)]);
   }
 
-  /** Runs one script; output arrives through `onOutput` while it runs. */
+  /**
+   * Runs one script; output arrives through `onOutput` while it runs. The promise settles only
+   * when the script ends: the caller's timer decides when to stop waiting.
+   */
   run(request: RunRequest, onOutput: (message: OutputMessage) => void): Promise<WorkerRunResult> {
-    return new Promise<WorkerRunResult>((resolve, reject) => {
+    return new Promise<WorkerRunResult>((resolve) => {
       this.onOutput = onOutput;
       this.settleRun = resolve;
-      this.failRun = reject;
       const message: RunMessage = { type: "run", request };
       this.port.postMessage(message);
     });
@@ -109,6 +117,5 @@ export class WorkerHandle {
     this.terminated = true;
     this.worker.terminate();
     this.port.close();
-    this.failRun?.(new Error("the worker was stopped"));
   }
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, "expected bytes");
+
 import type { RawRunOutcome } from "../runtime";
 
 /** The page re-checks every outcome from the frame before it becomes a tool result. */

@@ -1,6 +1,12 @@
 import { type Remote, wrap } from "comlink";
 import { SANDBOX_PAGE_PATH } from "../../server/securityHeaders";
-import { CONNECT_MESSAGE, type FrameStatus, type RuntimeSetup, type SandboxFrameApi } from "../frame/frameApi";
+import {
+  CONNECT_MESSAGE,
+  type FrameStatus,
+  type RuntimeSetup,
+  type SandboxFrameApi,
+} from "../frame/frameApi";
+import type { RelaxableLayer } from "../protocol";
 import type { RawRunOutcome, RunRequest, Runtime, ScriptLanguage } from "../runtime";
 import { rawRunOutcomeSchema } from "./outcomeSchema";
 
@@ -18,6 +24,10 @@ export interface SandboxHostOptions {
   bootTimeoutMs?: number;
   /** How long the frame may take to load and answer. */
   connectTimeoutMs?: number;
+  /** URL of the sandbox frame document; defaults to the app's `/sandbox.html`. */
+  frameUrl?: string;
+  /** Test-only: hardening layers to switch off, to prove the others hold alone. */
+  relaxedLayers?: RelaxableLayer[];
 }
 
 const DEFAULT_BOOT_TIMEOUT_MS = 60_000;
@@ -49,12 +59,15 @@ export class SandboxHost implements Runtime {
     const host = new SandboxHost(options);
     for (const source of options.runtimes) {
       const entries = await Promise.all(
-        Object.entries(source.files).map(async ([name, url]) => [name, await fetchBytes(url)] as const),
+        Object.entries(source.files).map(
+          async ([name, url]) => [name, await fetchBytes(url)] as const,
+        ),
       );
       host.setups.set(source.language, {
         assets: Object.fromEntries(entries),
         poolSize: source.poolSize ?? 1,
         bootTimeoutMs: host.bootTimeoutMs,
+        relaxedLayers: options.relaxedLayers ?? [],
       });
     }
     await host.attachFrame();
@@ -67,16 +80,20 @@ export class SandboxHost implements Runtime {
     frame.allow = "cross-origin-isolated";
     frame.title = "Skillbox sandbox";
     frame.hidden = true;
-    frame.src = SANDBOX_PAGE_PATH;
+    frame.src = this.options.frameUrl ?? SANDBOX_PAGE_PATH;
     const loaded = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error("the sandbox frame did not load")),
         this.options.connectTimeoutMs ?? 30_000,
       );
-      frame.addEventListener("load", () => {
-        clearTimeout(timer);
-        resolve();
-      }, { once: true });
+      frame.addEventListener(
+        "load",
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
     });
     (this.options.container ?? document.body).append(frame);
     await loaded;
@@ -108,7 +125,8 @@ export class SandboxHost implements Runtime {
       const outcome = await Promise.race([this.api.run(request), frameLost]);
       return rawRunOutcomeSchema.parse(outcome);
     } catch (error) {
-      if ((error as Error).message.startsWith("the sandbox stopped answering")) await this.restart();
+      if ((error as Error).message.startsWith("the sandbox stopped answering"))
+        await this.restart();
       throw error;
     } finally {
       clearTimeout(backstop);

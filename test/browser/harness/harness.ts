@@ -1,0 +1,32 @@
+import { runtimeAssetSources } from "../../../src/sandbox/host/runtimeAssets";
+import { SandboxHost } from "../../../src/sandbox/host/sandboxHost";
+import type { RelaxableLayer } from "../../../src/sandbox/protocol";
+import type { RawRunOutcome, RunRequest } from "../../../src/sandbox/runtime";
+
+/** A bare sandbox host for layer tests: the production frame, with chosen layers switched off. */
+export interface SandboxHarness {
+  open(options: { relaxedLayers: RelaxableLayer[]; relaxCsp: boolean }): Promise<void>;
+  run(request: RunRequest): Promise<RawRunOutcome>;
+}
+
+declare global {
+  interface Window {
+    harness: SandboxHarness;
+  }
+}
+
+let host: SandboxHost | undefined;
+
+window.harness = {
+  async open({ relaxedLayers, relaxCsp }) {
+    host = await SandboxHost.open({
+      frameUrl: relaxCsp ? "/sandbox.html?relaxed-csp" : "/sandbox.html",
+      relaxedLayers,
+      runtimes: runtimeAssetSources(),
+    });
+  },
+  run(request) {
+    if (!host) throw new Error("open the harness first");
+    return host.run(request);
+  },
+};
