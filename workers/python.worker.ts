@@ -68,8 +68,8 @@ function pythonEngine(pyodide: PyodideAPI): ScriptEngine {
       const cwd = skillDirectory(request.skillName);
       writeSkillFiles(pyodide, cwd, request.files);
       pyodide.setStdin({ read: () => 0 });
-      pyodide.setStdout({ write: (bytes) => (io.stdout.writeBytes(bytes), bytes.length) });
-      pyodide.setStderr({ write: (bytes) => (io.stderr.writeBytes(bytes), bytes.length) });
+      pyodide.setStdout({ write: (bytes) => io.stdout.writeBytes(bytes) });
+      pyodide.setStderr({ write: (bytes) => io.stderr.writeBytes(bytes) });
       if (interruptBuffer) {
         interruptBuffer[0] = 0;
         pyodide.setInterruptBuffer(interruptBuffer);

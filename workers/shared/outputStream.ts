@@ -22,8 +22,10 @@ export class OutputStream {
     private readonly maxChars: number,
   ) {}
 
-  writeBytes(bytes: Uint8Array): void {
+  /** Writes raw bytes (decoded as UTF-8 across calls); returns how many were taken. */
+  writeBytes(bytes: Uint8Array): number {
     this.write(this.decoder.decode(bytes, { stream: true }));
+    return bytes.length;
   }
 
   write(text: string): void {
