@@ -48,7 +48,7 @@ function demoSkillsManifest(): Plugin {
 }
 
 /**
- * Set by the browser tests' setup only: builds the test harness page and lets a request for
+ * Set by the browser tests' and benchmark's setup only: builds their pages and lets a request for
  * `/sandbox.html?relaxed-csp` drop the frame's CSP, so a test can show what the CSP stops.
  */
 const TEST_HOOKS = process.env.SKILLBOX_TEST_HOOKS === "1";
@@ -99,7 +99,12 @@ export default defineConfig({
         app: resolve(root, "index.html"),
         sandbox: resolve(root, "sandbox.html"),
         sw: resolve(root, `.${SERVICE_WORKER_SOURCE}`),
-        ...(TEST_HOOKS ? { harness: resolve(root, "test/browser/harness/index.html") } : {}),
+        ...(TEST_HOOKS
+          ? {
+              harness: resolve(root, "test/browser/harness/index.html"),
+              bench: resolve(root, "bench/index.html"),
+            }
+          : {}),
       },
       output: {
         entryFileNames: (chunk) => (chunk.name === "sw" ? "sw.js" : "assets/[name]-[hash].js"),

@@ -1,10 +1,10 @@
 import type { PyodideAPI } from "pyodide";
-import type { WorkerInit } from "../src/sandbox/protocol";
+import { SNAPSHOT_ASSET, type WorkerInit } from "../src/sandbox/protocol";
 import type { OutputFile } from "../src/sandbox/runtime";
 import { skillDirectory } from "../src/tools/environment";
 import runnerSource from "./python/runner.py?raw";
 import { changedFiles } from "./shared/fileChanges";
-import { type ScriptEngine, startSandboxWorker } from "./shared/sandboxWorker";
+import { type PostToFrame, type ScriptEngine, startSandboxWorker } from "./shared/sandboxWorker";
 
 type LoadPyodide = typeof import("pyodide").loadPyodide;
 
@@ -25,19 +25,34 @@ function pythonJsGlobals(): object {
   return globals;
 }
 
-async function bootPython(init: WorkerInit): Promise<ScriptEngine> {
+async function bootPython(init: WorkerInit, post: PostToFrame): Promise<ScriptEngine> {
   const { loadPyodide } = (await import(/* @vite-ignore */ `${init.assetBaseUrl}pyodide.mjs`)) as {
     loadPyodide: LoadPyodide;
   };
-  const lockFile = new TextDecoder().decode(init.assets["pyodide-lock.json"]);
-  const pyodide = await loadPyodide({
+  const options = {
     indexURL: init.assetBaseUrl,
-    lockFileContents: lockFile,
+    lockFileContents: new TextDecoder().decode(init.assets["pyodide-lock.json"]),
     jsglobals: init.relaxedLayers.includes("js-globals") ? globalThis : pythonJsGlobals(),
     env: { HOME: "/home/user" },
-  });
+  };
+  const snapshot = init.assets[SNAPSHOT_ASSET];
+  if (snapshot) {
+    try {
+      const restored = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      await restored.globals.get("skillbox_warm_up").callPromising();
+      return pythonEngine(restored);
+    } catch {
+      // A snapshot is private to one Pyodide build; when it does not restore, boot in full.
+    }
+  }
+  const pyodide = await loadPyodide({ ...options, _makeSnapshot: !snapshot });
   pyodide.runPython(WARM_IMPORTS);
   pyodide.runPython(runnerSource);
+  if (!snapshot) {
+    // Taken with the warm imports and the runner loaded, so restored workers skip both.
+    const bytes = pyodide.makeMemorySnapshot();
+    post({ type: "snapshot", bytes }, [bytes.buffer as ArrayBuffer]);
+  }
   return pythonEngine(pyodide);
 }
 

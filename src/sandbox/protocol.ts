@@ -27,6 +27,9 @@ export interface WorkerInit {
  */
 export type RelaxableLayer = "js-globals" | "lockdown";
 
+/** Asset name under which a runtime's memory snapshot is handed to later workers. */
+export const SNAPSHOT_ASSET = "snapshot.bin";
+
 /** Frame → worker, over the private port. */
 export interface RunMessage {
   type: "run";

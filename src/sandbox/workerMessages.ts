@@ -14,6 +14,8 @@ export const outputMessageSchema = z.strictObject({
 export const workerMessageSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("ready"), bootMs: z.number() }),
   z.strictObject({ type: z.literal("boot-failed"), message: z.string() }),
+  /** A memory snapshot of a freshly booted runtime, for later workers to boot from. */
+  z.strictObject({ type: z.literal("snapshot"), bytes }),
   outputMessageSchema,
   z.strictObject({
     type: z.literal("done"),

@@ -21,7 +21,10 @@ export interface ScriptEngine {
   run(request: RunRequest, io: RunIo, interruptBuffer: Int32Array | null): Promise<EngineResult>;
 }
 
-export type BootEngine = (init: WorkerInit) => Promise<ScriptEngine>;
+/** Posts a message to the frame on the private port. */
+export type PostToFrame = (message: WorkerMessage, transfer?: Transferable[]) => void;
+
+export type BootEngine = (init: WorkerInit, post: PostToFrame) => Promise<ScriptEngine>;
 
 /**
  * The life of every sandbox worker: boot the engine with assets handed in as bytes, lock the
@@ -32,8 +35,7 @@ export function startSandboxWorker(boot: BootEngine): void {
   const init = takeInit();
   const port = init.port;
   const postMessage = port.postMessage.bind(port);
-  const post = (message: WorkerMessage, transfer: Transferable[] = []) =>
-    postMessage(message, transfer);
+  const post: PostToFrame = (message, transfer = []) => postMessage(message, transfer);
   const interruptBuffer = init.interruptBuffer ? new Int32Array(init.interruptBuffer) : null;
 
   const runOnce = async (request: RunRequest, engine: ScriptEngine) => {
@@ -55,7 +57,7 @@ export function startSandboxWorker(boot: BootEngine): void {
   };
 
   const bootAndWait = async () => {
-    const engine = await withAssetFetch(init.assets, () => boot(init));
+    const engine = await withAssetFetch(init.assets, () => boot(init, post));
     init.assets = {};
     if (!init.relaxedLayers.includes("lockdown")) {
       const report = lockdown();

@@ -1,11 +1,20 @@
-import type { OutputMessage, RelaxableLayer, RunMessage, WorkerInit } from "../protocol";
+import {
+  type OutputMessage,
+  type RelaxableLayer,
+  type RunMessage,
+  SNAPSHOT_ASSET,
+  type WorkerInit,
+} from "../protocol";
 import type { OutputFile, RunRequest } from "../runtime";
 import { workerMessageSchema } from "../workerMessages";
 import { workerBootstrapUrl } from "./bootstrap";
 
 /** What a runtime's workers are started from. */
 export interface RuntimeWorkerSpec {
-  /** Human name for messages, e.g. "Python". */
+  /**
+   * Human name for messages, e.g. "Python". `assets` is shared by the pool's workers: a worker
+   * that reports a memory snapshot adds it there for the next ones.
+   */
   label: string;
   moduleUrl: string;
   assetBaseUrl: string;
@@ -71,6 +80,9 @@ export class WorkerHandle {
             break;
           case "boot-failed":
             fail(message.message);
+            break;
+          case "snapshot":
+            spec.assets[SNAPSHOT_ASSET] = message.bytes.slice().buffer;
             break;
           case "output":
             this.onOutput?.(message);

@@ -1,0 +1,88 @@
+import { createSkillbox } from "../src/app/skillbox";
+import type { RunScriptResult } from "../src/tools/resultShaping";
+
+/** One figure the page measured itself, in milliseconds (or MB for memory). */
+export interface BenchFigure {
+  name: string;
+  value: number;
+  unit: "ms" | "MB";
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function timed<T>(action: () => Promise<T>): Promise<[number, T]> {
+  const started = performance.now();
+  const value = await action();
+  return [performance.now() - started, value];
+}
+
+/**
+ * Runs in Chromium started without DevTools (which slows Pyodide about 3×) and posts its figures
+ * to the report URL given in the query string.
+ */
+async function main() {
+  const report = new URL(location.href).searchParams.get("report")!;
+  const figures: BenchFigure[] = [];
+  const skillbox = createSkillbox();
+  await skillbox.installSkill({
+    files: {
+      "bench/SKILL.md": "---\nname: bench\ndescription: Benchmark scripts.\n---\n",
+      "bench/hello.py": "print('hello')\n",
+      "bench/spin.py": "while True:\n    pass\n",
+    },
+  });
+  const run = (script: string, timeLimitMs?: number) =>
+    skillbox.callTool(
+      "run_skill_script",
+      { skill_name: "bench", script_path: script },
+      timeLimitMs ? { timeLimitMs } : {},
+    ) as Promise<RunScriptResult>;
+
+  const [, first] = await timed(() => run("hello.py"));
+  if (first.stdout !== "hello\n") throw new Error(`unexpected first result ${JSON.stringify(first)}`);
+  figures.push({ name: "python: first run, from page load", value: performance.now(), unit: "ms" });
+
+  for (const idleMs of [1500, 5000]) {
+    const warm: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      await sleep(idleMs);
+      warm.push((await timed(() => run("hello.py")))[0]);
+    }
+    figures.push({
+      name: `python: warm run, pool idle ${idleMs / 1000} s, median of 7`,
+      value: median(warm),
+      unit: "ms",
+    });
+  }
+
+  const back: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    await sleep(5000);
+    const timedOut = await run("spin.py", 1000);
+    if (!timedOut.timed_out) throw new Error("spin.py did not time out");
+    back.push((await timed(() => run("hello.py")))[0]);
+  }
+  figures.push({ name: "python: timeout to next successful run, median of 3", value: median(back), unit: "ms" });
+
+  const burst: number[] = [];
+  await sleep(5000);
+  for (let i = 0; i < 3; i++) burst.push((await timed(() => run("hello.py")))[0]);
+  figures.push({ name: "python: back-to-back runs (a boot each), median of 3", value: median(burst), unit: "ms" });
+
+  const measure = (performance as { measureUserAgentSpecificMemory?: () => Promise<{ bytes: number }> })
+    .measureUserAgentSpecificMemory;
+  if (measure) {
+    await sleep(5000);
+    const { bytes } = await measure.call(performance);
+    figures.push({ name: "memory: page + sandbox frame + idle pool", value: bytes / 1e6, unit: "MB" });
+  }
+  await fetch(report, { method: "POST", body: JSON.stringify(figures) });
+}
+
+main().catch((error: unknown) =>
+  fetch(new URL(location.href).searchParams.get("report")!, {
+    method: "POST",
+    body: JSON.stringify({ error: String(error) }),
+  }),
+);

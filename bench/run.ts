@@ -1,0 +1,77 @@
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build, preview } from "vite";
+import { CHROMIUM_FLAGS } from "../test/browser/app";
+import type { BenchFigure } from "./benchPage";
+
+/** Median wall time of a native command, for comparison in the same run. */
+function nativeMs(command: string, args: string[], runs = 9): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const result = spawnSync(command, args, { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr}`);
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
+}
+
+async function browserFigures(): Promise<BenchFigure[]> {
+  process.env.SKILLBOX_TEST_HOOKS = "1";
+  await build({ logLevel: "warn" });
+  const app = await preview({ logLevel: "warn", preview: { host: "127.0.0.1", port: 4318 } });
+  let resolveReport!: (body: string) => void;
+  const reported = new Promise<string>((resolve) => {
+    resolveReport = resolve;
+  });
+  const collector = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
+    req.on("end", () => {
+      res.writeHead(204, { "Access-Control-Allow-Origin": "*" }).end();
+      if (req.method === "POST") resolveReport(body);
+    });
+  });
+  await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
+  const reportUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/report`;
+  const pageUrl = new URL("/bench/index.html", app.resolvedUrls!.local[0]);
+  pageUrl.searchParams.set("report", reportUrl);
+  // No DevTools connection: Chromium is started as a user would, the page reports its own figures.
+  const chromium = spawn(
+    "/usr/bin/chromium",
+    [...CHROMIUM_FLAGS, `--user-data-dir=${mkdtempSync(join(tmpdir(), "skillbox-bench-"))}`, pageUrl.href],
+    { stdio: "ignore" },
+  );
+  const timeout = setTimeout(() => resolveReport(JSON.stringify({ error: "no report in 5 minutes" })), 300_000);
+  const body = JSON.parse(await reported) as BenchFigure[] | { error: string };
+  clearTimeout(timeout);
+  chromium.kill();
+  collector.close();
+  await app.close();
+  if (!Array.isArray(body)) throw new Error(`benchmark page failed: ${body.error}`);
+  return body;
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), "skillbox-native-"));
+  writeFileSync(join(dir, "hello.py"), "print('hello')\n");
+  writeFileSync(join(dir, "hello.js"), "console.log('hello')\n");
+  writeFileSync(join(dir, "hello.sh"), "echo hello\n");
+  const figures = await browserFigures();
+  const rows: [string, string][] = figures.map((f) => [f.name, `${f.value.toFixed(f.unit === "MB" ? 1 : 0)} ${f.unit}`]);
+  rows.push(["native: python3 hello.py, median of 9", `${nativeMs("python3", [join(dir, "hello.py")]).toFixed(0)} ms`]);
+  rows.push(["native: node hello.js, median of 9", `${nativeMs("node", [join(dir, "hello.js")]).toFixed(0)} ms`]);
+  rows.push(["native: sh hello.sh, median of 9", `${nativeMs("sh", [join(dir, "hello.sh")]).toFixed(1)} ms`]);
+  const width = Math.max(...rows.map(([name]) => name.length));
+  console.log(`${"measurement".padEnd(width)} | value`);
+  console.log(`${"-".repeat(width)} | -----`);
+  for (const [name, value] of rows) console.log(`${name.padEnd(width)} | ${value}`);
+}
+
+await main();
