@@ -9,7 +9,8 @@ export interface BenchFigure {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function timed<T>(action: () => Promise<T>): Promise<[number, T]> {
   const started = performance.now();
@@ -40,7 +41,8 @@ async function main() {
     ) as Promise<RunScriptResult>;
 
   const [, first] = await timed(() => run("hello.py"));
-  if (first.stdout !== "hello\n") throw new Error(`unexpected first result ${JSON.stringify(first)}`);
+  if (first.stdout !== "hello\n")
+    throw new Error(`unexpected first result ${JSON.stringify(first)}`);
   figures.push({ name: "python: first run, from page load", value: performance.now(), unit: "ms" });
 
   for (const idleMs of [1500, 5000]) {
@@ -63,20 +65,22 @@ async function main() {
     if (!timedOut.timed_out) throw new Error("spin.py did not time out");
     back.push((await timed(() => run("hello.py")))[0]);
   }
-  figures.push({ name: "python: timeout to next successful run, median of 3", value: median(back), unit: "ms" });
+  figures.push({
+    name: "python: timeout to next successful run, median of 3",
+    value: median(back),
+    unit: "ms",
+  });
 
   const burst: number[] = [];
   await sleep(5000);
   for (let i = 0; i < 3; i++) burst.push((await timed(() => run("hello.py")))[0]);
-  figures.push({ name: "python: back-to-back runs (a boot each), median of 3", value: median(burst), unit: "ms" });
+  figures.push({
+    name: "python: back-to-back runs (a boot each), median of 3",
+    value: median(burst),
+    unit: "ms",
+  });
 
-  const measure = (performance as { measureUserAgentSpecificMemory?: () => Promise<{ bytes: number }> })
-    .measureUserAgentSpecificMemory;
-  if (measure) {
-    await sleep(5000);
-    const { bytes } = await measure.call(performance);
-    figures.push({ name: "memory: page + sandbox frame + idle pool", value: bytes / 1e6, unit: "MB" });
-  }
+  await sleep(3000);
   await fetch(report, { method: "POST", body: JSON.stringify(figures) });
 }
 

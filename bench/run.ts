@@ -8,6 +8,33 @@ import { build, preview } from "vite";
 import { CHROMIUM_FLAGS } from "../test/browser/app";
 import type { BenchFigure } from "./benchPage";
 
+/** Resident memory of a process and all its descendants, in MB. */
+function treeRssMb(rootPid: number): number {
+  const rows = spawnSync("ps", ["-eo", "pid=,ppid=,rss="], { encoding: "utf8" })
+    .stdout.trim()
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number]);
+  const pids = new Set([rootPid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, ppid] of rows) {
+      if (pids.has(ppid) && !pids.has(pid)) {
+        pids.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return rows.filter(([pid]) => pids.has(pid)).reduce((sum, [, , rss]) => sum + rss, 0) / 1024;
+}
+
+/** Starts Chromium on a URL as a user would (no DevTools connection). */
+function startChromium(url: string) {
+  const profile = mkdtempSync(join(tmpdir(), "skillbox-bench-"));
+  return spawn("/usr/bin/chromium", [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, url], {
+    stdio: "ignore",
+  });
+}
+
 /** Median wall time of a native command, for comparison in the same run. */
 function nativeMs(command: string, args: string[], runs = 9): number {
   const times: number[] = [];
@@ -42,20 +69,32 @@ async function browserFigures(): Promise<BenchFigure[]> {
   const reportUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/report`;
   const pageUrl = new URL("/bench/index.html", app.resolvedUrls!.local[0]);
   pageUrl.searchParams.set("report", reportUrl);
-  // No DevTools connection: Chromium is started as a user would, the page reports its own figures.
-  const chromium = spawn(
-    "/usr/bin/chromium",
-    [...CHROMIUM_FLAGS, `--user-data-dir=${mkdtempSync(join(tmpdir(), "skillbox-bench-"))}`, pageUrl.href],
-    { stdio: "ignore" },
+  const blank = startChromium("about:blank");
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const blankRss = treeRssMb(blank.pid!);
+  blank.kill();
+  // No DevTools connection: the page reports its own figures.
+  const chromium = startChromium(pageUrl.href);
+  const timeout = setTimeout(
+    () => resolveReport(JSON.stringify({ error: "no report in 5 minutes" })),
+    300_000,
   );
-  const timeout = setTimeout(() => resolveReport(JSON.stringify({ error: "no report in 5 minutes" })), 300_000);
   const body = JSON.parse(await reported) as BenchFigure[] | { error: string };
   clearTimeout(timeout);
+  const appRss = treeRssMb(chromium.pid!);
   chromium.kill();
   collector.close();
   await app.close();
   if (!Array.isArray(body)) throw new Error(`benchmark page failed: ${body.error}`);
-  return body;
+  return [
+    ...body,
+    { name: "memory: Chromium RSS, about:blank", value: blankRss, unit: "MB" },
+    {
+      name: "memory: Chromium RSS, app idle with its pooled Python worker",
+      value: appRss,
+      unit: "MB",
+    },
+  ];
 }
 
 async function main() {
@@ -64,10 +103,22 @@ async function main() {
   writeFileSync(join(dir, "hello.js"), "console.log('hello')\n");
   writeFileSync(join(dir, "hello.sh"), "echo hello\n");
   const figures = await browserFigures();
-  const rows: [string, string][] = figures.map((f) => [f.name, `${f.value.toFixed(f.unit === "MB" ? 1 : 0)} ${f.unit}`]);
-  rows.push(["native: python3 hello.py, median of 9", `${nativeMs("python3", [join(dir, "hello.py")]).toFixed(0)} ms`]);
-  rows.push(["native: node hello.js, median of 9", `${nativeMs("node", [join(dir, "hello.js")]).toFixed(0)} ms`]);
-  rows.push(["native: sh hello.sh, median of 9", `${nativeMs("sh", [join(dir, "hello.sh")]).toFixed(1)} ms`]);
+  const rows: [string, string][] = figures.map((f) => [
+    f.name,
+    `${f.value.toFixed(f.unit === "MB" ? 1 : 0)} ${f.unit}`,
+  ]);
+  rows.push([
+    "native: python3 hello.py, median of 9",
+    `${nativeMs("python3", [join(dir, "hello.py")]).toFixed(0)} ms`,
+  ]);
+  rows.push([
+    "native: node hello.js, median of 9",
+    `${nativeMs("node", [join(dir, "hello.js")]).toFixed(0)} ms`,
+  ]);
+  rows.push([
+    "native: sh hello.sh, median of 9",
+    `${nativeMs("sh", [join(dir, "hello.sh")]).toFixed(1)} ms`,
+  ]);
   const width = Math.max(...rows.map(([name]) => name.length));
   console.log(`${"measurement".padEnd(width)} | value`);
   console.log(`${"-".repeat(width)} | -----`);
