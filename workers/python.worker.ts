@@ -1,6 +1,6 @@
 import type { PyodideAPI } from "pyodide";
 import { SNAPSHOT_ASSET, type WorkerInit } from "../src/sandbox/protocol";
-import type { OutputFile } from "../src/sandbox/runtime";
+import type { OutputFile, RunRequest } from "../src/sandbox/runtime";
 import { skillDirectory } from "../src/tools/environment";
 import runnerSource from "./python/runner.py?raw";
 import { changedFiles } from "./shared/fileChanges";
@@ -56,8 +56,9 @@ async function bootPython(init: WorkerInit, post: PostToFrame): Promise<ScriptEn
   return pythonEngine(pyodide);
 }
 
-function writeSkillFiles(pyodide: PyodideAPI, root: string, files: Record<string, Uint8Array>) {
-  for (const [path, data] of Object.entries(files)) {
+function writeSkillFiles(pyodide: PyodideAPI, root: string, request: RunRequest) {
+  for (const directory of request.directories ?? []) pyodide.FS.mkdirTree(`${root}/${directory}`);
+  for (const [path, data] of Object.entries(request.files)) {
     const full = `${root}/${path}`;
     pyodide.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
     pyodide.FS.writeFile(full, data);
@@ -81,7 +82,7 @@ function pythonEngine(pyodide: PyodideAPI): ScriptEngine {
   return {
     async run(request, io, interruptBuffer) {
       const cwd = skillDirectory(request.skillName);
-      writeSkillFiles(pyodide, cwd, request.files);
+      writeSkillFiles(pyodide, cwd, request);
       pyodide.setStdin({ read: () => 0 });
       pyodide.setStdout({ write: (bytes) => io.stdout.writeBytes(bytes) });
       pyodide.setStderr({ write: (bytes) => io.stderr.writeBytes(bytes) });

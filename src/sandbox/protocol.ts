@@ -1,6 +1,10 @@
 import type { z } from "zod";
-import type { RunRequest } from "./runtime";
-import type { outputMessageSchema, workerMessageSchema } from "./workerMessages";
+import type { OutputFile, RunRequest } from "./runtime";
+import type {
+  outputMessageSchema,
+  subrunMessageSchema,
+  workerMessageSchema,
+} from "./workerMessages";
 
 /** Name of the one-shot global through which the bootstrap hands the init to the worker module. */
 export const INIT_HANDOFF = "__skillboxTakeInit";
@@ -36,6 +40,19 @@ export interface RunMessage {
   request: RunRequest;
 }
 
+/** Frame → worker: how a sub-run the worker asked for (`python3 FILE` in a shell script) ended. */
+export interface SubrunResultMessage {
+  type: "subrun-result";
+  id: number;
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  files: OutputFile[];
+}
+
+export type FrameMessage = RunMessage | SubrunResultMessage;
+
 /** Worker → frame messages (checked by {@link workerMessageSchema}). */
 export type WorkerMessage = z.infer<typeof workerMessageSchema>;
 export type OutputMessage = z.infer<typeof outputMessageSchema>;
+export type SubrunMessage = z.infer<typeof subrunMessageSchema>;

@@ -11,6 +11,8 @@ export interface RunRequest {
   args: string[];
   /** Every file of the skill, keyed by its path inside the skill folder. */
   files: Record<string, Uint8Array>;
+  /** Folders to create besides those holding files (an empty `out/` a shell script made). */
+  directories?: string[];
   env: Record<string, string>;
   timeLimitMs: number;
   /** How much of each stream a runtime keeps; beyond it output is counted, not stored. */

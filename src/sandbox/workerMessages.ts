@@ -10,6 +10,20 @@ export const outputMessageSchema = z.strictObject({
   droppedChars: z.number().int().nonnegative().optional(),
 });
 
+/**
+ * A worker asks the frame to run a script of the same skill on another runtime, against the
+ * files as they are now: how `python3 FILE` and `node FILE` work inside a shell script.
+ */
+export const subrunMessageSchema = z.strictObject({
+  type: z.literal("subrun"),
+  id: z.number().int(),
+  language: z.enum(["python", "javascript"]),
+  scriptPath: z.string(),
+  args: z.array(z.string()),
+  files: z.array(z.strictObject({ path: z.string(), data: bytes })),
+  directories: z.array(z.string()),
+});
+
 /** Worker → frame messages; the frame checks each one, since a worker hosts untrusted code. */
 export const workerMessageSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("ready"), bootMs: z.number() }),
@@ -17,6 +31,7 @@ export const workerMessageSchema = z.discriminatedUnion("type", [
   /** A memory snapshot of a freshly booted runtime, for later workers to boot from. */
   z.strictObject({ type: z.literal("snapshot"), bytes }),
   outputMessageSchema,
+  subrunMessageSchema,
   z.strictObject({
     type: z.literal("done"),
     exitCode: z.number().int(),

@@ -1,14 +1,35 @@
-import type { RunMessage, WorkerInit, WorkerMessage } from "../../src/sandbox/protocol";
+import type {
+  FrameMessage,
+  SubrunResultMessage,
+  WorkerInit,
+  WorkerMessage,
+} from "../../src/sandbox/protocol";
 import type { OutputFile, RunRequest } from "../../src/sandbox/runtime";
 import { withAssetFetch } from "./assetFetch";
 import { takeInit } from "./init";
 import { lockdown } from "./lockdown";
 import { OutputStream } from "./outputStream";
 
-/** The streams a running script writes to. */
+/** The files and folders of a working directory, relative to it. */
+export interface WorkingTree {
+  files: OutputFile[];
+  directories: string[];
+}
+
+/** How a script run on another runtime for this one ended. */
+export type SubrunResult = Omit<SubrunResultMessage, "type" | "id">;
+
+/** The streams a running script writes to, and its way to the other runtimes. */
 export interface RunIo {
   stdout: OutputStream;
   stderr: OutputStream;
+  /** Runs another script of the skill on another runtime, against `files`, within the time left. */
+  subrun(
+    language: "python" | "javascript",
+    scriptPath: string,
+    args: string[],
+    tree: WorkingTree,
+  ): Promise<SubrunResult>;
 }
 
 export interface EngineResult {
@@ -38,12 +59,21 @@ export function startSandboxWorker(boot: BootEngine): void {
   const post: PostToFrame = (message, transfer = []) => postMessage(message, transfer);
   const interruptBuffer = init.interruptBuffer ? new Int32Array(init.interruptBuffer) : null;
 
+  const subruns = new Map<number, (result: SubrunResult) => void>();
+  let lastSubrunId = 0;
+  const subrun: RunIo["subrun"] = (language, scriptPath, args, { files, directories }) =>
+    new Promise<SubrunResult>((resolve) => {
+      const id = ++lastSubrunId;
+      subruns.set(id, resolve);
+      post({ type: "subrun", id, language, scriptPath, args, files, directories });
+    });
+
   const runOnce = async (request: RunRequest, engine: ScriptEngine) => {
     const stdout = new OutputStream("stdout", post, request.maxOutputChars);
     const stderr = new OutputStream("stderr", post, Number.POSITIVE_INFINITY);
     let result: EngineResult;
     try {
-      result = await engine.run(request, { stdout, stderr }, interruptBuffer);
+      result = await engine.run(request, { stdout, stderr, subrun }, interruptBuffer);
     } catch (error) {
       stderr.write(`sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
       result = { exitCode: 1, files: [] };
@@ -65,9 +95,17 @@ export function startSandboxWorker(boot: BootEngine): void {
         throw new Error(`lockdown could not remove: ${report.kept.join(", ")}`);
       }
     }
-    port.onmessage = (event: MessageEvent<RunMessage>) => {
-      port.onmessage = null;
-      if (event.data?.type === "run") void runOnce(event.data.request, engine);
+    let running = false;
+    port.onmessage = (event: MessageEvent<FrameMessage>) => {
+      const message = event.data;
+      if (message?.type === "run" && !running) {
+        running = true;
+        void runOnce(message.request, engine);
+      } else if (message?.type === "subrun-result") {
+        const { type: _type, id, ...result } = message;
+        subruns.get(id)?.(result);
+        subruns.delete(id);
+      }
     };
     post({ type: "ready", bootMs: performance.now() - started });
   };

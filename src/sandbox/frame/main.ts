@@ -1,5 +1,6 @@
 import { expose } from "comlink";
 import pythonWorkerUrl from "../../../workers/python.worker.ts?worker&url";
+import shellWorkerUrl from "../../../workers/shell.worker.ts?worker&url";
 import type { RawRunOutcome, RunRequest, Runtime, ScriptLanguage } from "../runtime";
 import {
   CONNECT_MESSAGE,
@@ -25,9 +26,19 @@ const RUNTIMES: Partial<Record<ScriptLanguage, RuntimeEntry>> = {
     moduleUrl: absolute(pythonWorkerUrl),
     assetBaseUrl: absolute("/vendor/pyodide/"),
   },
+  shell: { label: "Shell", moduleUrl: absolute(shellWorkerUrl), assetBaseUrl: absolute("/") },
 };
 
 const runtimes = new Map<ScriptLanguage, { pool: WorkerPool; runtime: Runtime }>();
+
+/** Runs a request on whichever runtime its language names. */
+const anyRuntime: Runtime = {
+  run(request, signal) {
+    const entry = runtimes.get(request.language);
+    if (!entry) throw new Error(`the ${request.language} runtime is not available`);
+    return entry.runtime.run(request, signal);
+  },
+};
 const cancellers = new Map<string, AbortController>();
 
 const api: SandboxFrameApi = {
@@ -44,17 +55,15 @@ const api: SandboxFrameApi = {
       },
       setup.poolSize,
     );
-    runtimes.set(language, { pool, runtime: new PooledRuntime(pool) });
+    runtimes.set(language, { pool, runtime: new PooledRuntime(pool, anyRuntime) });
     pool.warm();
   },
 
   async run(request: RunRequest): Promise<RawRunOutcome> {
-    const entry = runtimes.get(request.language);
-    if (!entry) throw new Error(`the ${request.language} runtime is not available`);
     const controller = new AbortController();
     cancellers.set(request.runId, controller);
     try {
-      return await entry.runtime.run(request, controller.signal);
+      return await anyRuntime.run(request, controller.signal);
     } finally {
       cancellers.delete(request.runId);
     }

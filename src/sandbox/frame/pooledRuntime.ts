@@ -1,6 +1,14 @@
+import { unsafePathReason } from "../../skills/paths";
 import { OutputCollector } from "../outputCollector";
-import type { OutputFile, RawRunOutcome, RunRequest, Runtime } from "../runtime";
-import type { WorkerRunResult } from "./workerHandle";
+import type { SubrunMessage } from "../protocol";
+import {
+  type OutputFile,
+  type RawRunOutcome,
+  type RunRequest,
+  type Runtime,
+  TIMEOUT_EXIT_CODE,
+} from "../runtime";
+import type { SubrunHandler, WorkerRunResult } from "./workerHandle";
 import type { WorkerPool } from "./workerPool";
 
 /** How long an interrupted run may take to wind down before its worker is terminated. */
@@ -17,13 +25,26 @@ type Ending =
  * limit the run is interrupted, and its worker terminated shortly after whatever it does.
  */
 export class PooledRuntime implements Runtime {
-  constructor(private readonly pool: WorkerPool) {}
+  /**
+   * @param others runs scripts on the other runtimes, for a script that calls them (a shell
+   *   script's `python3 FILE`); sub-runs share the caller's time limit.
+   */
+  constructor(
+    private readonly pool: WorkerPool,
+    private readonly others?: Runtime,
+  ) {}
 
   async run(request: RunRequest, signal?: AbortSignal): Promise<RawRunOutcome> {
     const worker = await this.pool.take();
     const output = new OutputCollector(request.maxOutputChars);
+    const deadlineAt = performance.now() + request.timeLimitMs;
+    const subrunsEnd = new AbortController();
     const finished = worker
-      .run(request, (message) => output.add(message))
+      .run(
+        request,
+        (message) => output.add(message),
+        this.subrunHandler(request, deadlineAt, subrunsEnd.signal),
+      )
       .then((result): Ending => ({ kind: "done", result }));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<Ending>((resolve) => {
@@ -50,6 +71,7 @@ export class PooledRuntime implements Runtime {
       );
     }
     worker.terminate();
+    subrunsEnd.abort();
 
     switch (ending.kind) {
       case "done":
@@ -60,10 +82,54 @@ export class PooledRuntime implements Runtime {
           files: ending.result.files,
         };
       case "timeout":
-        return { ...output.result(), exitCode: 124, timedOut: true, files: filesBeforeStop };
+        return {
+          ...output.result(),
+          exitCode: TIMEOUT_EXIT_CODE,
+          timedOut: true,
+          files: filesBeforeStop,
+        };
       case "cancelled":
         output.note("\n[skillbox] cancelled\n");
         return { ...output.result(), exitCode: CANCELLED_EXIT_CODE, timedOut: false, files: [] };
     }
+  }
+
+  private subrunHandler(
+    parent: RunRequest,
+    deadline: number,
+    signal: AbortSignal,
+  ): SubrunHandler | undefined {
+    const others = this.others;
+    if (!others) return undefined;
+    return async (message: SubrunMessage) => {
+      const unsafe = unsafePathReason(message.scriptPath);
+      if (unsafe) {
+        return {
+          exitCode: 2,
+          stdout: "",
+          stderr: `can't open file '${message.scriptPath}': ${unsafe}\n`,
+          files: [],
+        };
+      }
+      const outcome = await others.run(
+        {
+          ...parent,
+          runId: `${parent.runId}.${message.id}`,
+          language: message.language,
+          scriptPath: message.scriptPath,
+          args: message.args,
+          files: Object.fromEntries(message.files.map((f) => [f.path, f.data])),
+          directories: message.directories.filter((d) => !unsafePathReason(d)),
+          timeLimitMs: Math.max(1, Math.round(deadline - performance.now())),
+        },
+        signal,
+      );
+      return {
+        exitCode: outcome.timedOut ? TIMEOUT_EXIT_CODE : outcome.exitCode,
+        stdout: outcome.stdout,
+        stderr: outcome.stderr,
+        files: outcome.files,
+      };
+    };
   }
 }

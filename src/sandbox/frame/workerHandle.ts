@@ -3,6 +3,8 @@ import {
   type RelaxableLayer,
   type RunMessage,
   SNAPSHOT_ASSET,
+  type SubrunMessage,
+  type SubrunResultMessage,
   type WorkerInit,
 } from "../protocol";
 import type { OutputFile, RunRequest } from "../runtime";
@@ -23,6 +25,11 @@ export interface RuntimeWorkerSpec {
   relaxedLayers: RelaxableLayer[];
 }
 
+/** Answers a worker's request to run a script on another runtime. */
+export type SubrunHandler = (
+  message: SubrunMessage,
+) => Promise<Omit<SubrunResultMessage, "type" | "id">>;
+
 export interface WorkerRunResult {
   exitCode: number;
   files: OutputFile[];
@@ -39,6 +46,7 @@ export class WorkerHandle {
   private readonly interruptCell: Int32Array | null;
   private onOutput: ((message: OutputMessage) => void) | null = null;
   private settleRun: ((result: WorkerRunResult) => void) | null = null;
+  private onSubrun: SubrunHandler | null = null;
   private terminated = false;
 
   constructor(spec: RuntimeWorkerSpec) {
@@ -90,6 +98,9 @@ export class WorkerHandle {
           case "done":
             this.settleRun?.({ exitCode: message.exitCode, files: message.files });
             break;
+          case "subrun":
+            void this.answerSubrun(message);
+            break;
         }
       };
     });
@@ -110,13 +121,32 @@ export class WorkerHandle {
    * Runs one script; output arrives through `onOutput` while it runs. The promise settles only
    * when the script ends: the caller's timer decides when to stop waiting.
    */
-  run(request: RunRequest, onOutput: (message: OutputMessage) => void): Promise<WorkerRunResult> {
+  run(
+    request: RunRequest,
+    onOutput: (message: OutputMessage) => void,
+    onSubrun?: SubrunHandler,
+  ): Promise<WorkerRunResult> {
     return new Promise<WorkerRunResult>((resolve) => {
       this.onOutput = onOutput;
       this.settleRun = resolve;
+      this.onSubrun = onSubrun ?? null;
       const message: RunMessage = { type: "run", request };
       this.port.postMessage(message);
     });
+  }
+
+  private async answerSubrun(message: SubrunMessage): Promise<void> {
+    const result = this.onSubrun
+      ? await this.onSubrun(message)
+      : {
+          exitCode: 127,
+          stdout: "",
+          stderr: "no other runtime is reachable from here\n",
+          files: [],
+        };
+    if (this.terminated) return;
+    const reply: SubrunResultMessage = { type: "subrun-result", id: message.id, ...result };
+    this.port.postMessage(reply);
   }
 
   /** Asks the runtime to stop at the next check (Python's KeyboardInterrupt), when isolated. */

@@ -13,5 +13,7 @@ export function runtimeAssetSources(): RuntimeAssetSource[] {
         PYODIDE_BYTE_ASSETS.map((name) => [name, `${PYODIDE_BASE}${name}`]),
       ),
     },
+    // The built-in shell (just-bash) is plain JavaScript bundled into its worker: no assets.
+    { language: "shell", files: {} },
   ];
 }
