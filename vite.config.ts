@@ -5,13 +5,17 @@ import { defineConfig, type Plugin } from "vite";
 import { securityHeaders } from "./src/server/securityHeaders.ts";
 
 const root = import.meta.dirname;
-const PYODIDE_FILES = [
-  "pyodide.mjs",
-  "pyodide.asm.mjs",
-  "pyodide.asm.wasm",
-  "python_stdlib.zip",
-  "pyodide-lock.json",
-];
+/** Runtime files served from the app's own origin, by target folder under public/vendor. */
+const RUNTIME_ASSETS: Readonly<Record<string, { from: string; files: string[] }>> = {
+  pyodide: {
+    from: "node_modules/pyodide",
+    files: ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"],
+  },
+  quickjs: {
+    from: "node_modules/@jitl/quickjs-wasmfile-release-sync/dist",
+    files: ["emscripten-module.wasm"],
+  },
+};
 const DEMO_SKILLS_ID = "virtual:demo-skills";
 const SERVICE_WORKER_SOURCE = "/workers/serviceWorker.ts";
 
@@ -20,10 +24,10 @@ function selfHostedRuntimeAssets(): Plugin {
   return {
     name: "skillbox:runtime-assets",
     configResolved() {
-      const target = join(root, "public/vendor/pyodide");
-      mkdirSync(target, { recursive: true });
-      for (const file of PYODIDE_FILES) {
-        cpSync(join(root, "node_modules/pyodide", file), join(target, file));
+      for (const [folder, { from, files }] of Object.entries(RUNTIME_ASSETS)) {
+        const target = join(root, "public/vendor", folder);
+        mkdirSync(target, { recursive: true });
+        for (const file of files) cpSync(join(root, from, file), join(target, file));
       }
     },
   };

@@ -1,4 +1,5 @@
 import { expose } from "comlink";
+import javascriptWorkerUrl from "../../../workers/javascript.worker.ts?worker&url";
 import pythonWorkerUrl from "../../../workers/python.worker.ts?worker&url";
 import shellWorkerUrl from "../../../workers/shell.worker.ts?worker&url";
 import type { RawRunOutcome, RunRequest, Runtime, ScriptLanguage } from "../runtime";
@@ -25,6 +26,11 @@ const RUNTIMES: Partial<Record<ScriptLanguage, RuntimeEntry>> = {
     label: "Python",
     moduleUrl: absolute(pythonWorkerUrl),
     assetBaseUrl: absolute("/vendor/pyodide/"),
+  },
+  javascript: {
+    label: "JavaScript",
+    moduleUrl: absolute(javascriptWorkerUrl),
+    assetBaseUrl: absolute("/vendor/quickjs/"),
   },
   shell: { label: "Shell", moduleUrl: absolute(shellWorkerUrl), assetBaseUrl: absolute("/") },
 };

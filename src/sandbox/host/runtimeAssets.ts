@@ -13,6 +13,10 @@ export function runtimeAssetSources(): RuntimeAssetSource[] {
         PYODIDE_BYTE_ASSETS.map((name) => [name, `${PYODIDE_BASE}${name}`]),
       ),
     },
+    {
+      language: "javascript",
+      files: { "emscripten-module.wasm": "/vendor/quickjs/emscripten-module.wasm" },
+    },
     // The built-in shell (just-bash) is plain JavaScript bundled into its worker: no assets.
     { language: "shell", files: {} },
   ];

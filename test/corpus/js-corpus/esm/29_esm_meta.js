@@ -1,0 +1,12 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+console.log('typeof import.meta:', typeof import.meta);
+console.log('url is file:', import.meta.url.startsWith('file://'));
+console.log('ends with script:', import.meta.url.endsWith('/esm/29_esm_meta.js'));
+const file = fileURLToPath(import.meta.url);
+console.log('relative:', path.relative(process.cwd(), file));
+console.log('dirname rel:', path.relative(process.cwd(), path.dirname(file)));
+console.log('argv[1] === file:', process.argv[1] === file);
+const cfg = fileURLToPath(new URL('../data/config.json', import.meta.url));
+console.log('resolve data:', path.relative(process.cwd(), cfg));
+console.log('this at top level:', this);

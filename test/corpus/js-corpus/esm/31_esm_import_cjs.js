@@ -1,0 +1,10 @@
+import math from '../lib/math.js';
+import { add, mul } from '../lib/math.js';
+import Greeter from '../lib/greeter.js';
+import shout from '../lib/fn_export.js';
+import pkg from '../lib/pkg/index.js';
+console.log('default is module.exports:', typeof math, math.name);
+console.log('named from cjs:', add(2, 3), mul(3, 4));
+console.log(new Greeter('ESM').greet());
+console.log(shout('esm'));
+console.log('pkg:', pkg.name, pkg.helper.double(4));

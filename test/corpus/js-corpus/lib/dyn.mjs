@@ -1,0 +1,3 @@
+console.log('[dyn.mjs evaluated]');
+export const kind = 'dynamic';
+export default { loaded: true };

@@ -1,0 +1,3 @@
+module.exports = function shout(s) {
+  return `${String(s).toUpperCase()}!`;
+};

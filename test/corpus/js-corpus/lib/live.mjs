@@ -1,0 +1,4 @@
+export let count = 0;
+export function inc() {
+  count += 1;
+}

@@ -1,0 +1,2 @@
+const helper = require('./helper');
+module.exports = { name: 'pkg', helper };

@@ -1,0 +1,1 @@
+module.exports = { entry: 'lib/pkgmain/entry.js via package.json main' };

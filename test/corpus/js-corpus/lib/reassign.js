@@ -1,0 +1,3 @@
+exports.lost = 'this will be lost';
+module.exports = { kept: true };
+exports.alsoLost = true;

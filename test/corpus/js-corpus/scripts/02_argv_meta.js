@@ -1,0 +1,10 @@
+const path = require('path');
+const argv = process.argv;
+console.log('argv is array:', Array.isArray(argv));
+console.log('argv[0] is non-empty string:', typeof argv[0] === 'string' && argv[0].length > 0);
+console.log('argv[1] absolute:', path.isAbsolute(argv[1]));
+console.log('argv[1] ends with script:', argv[1].endsWith('scripts/02_argv_meta.js'));
+console.log('argv[1] relative:', path.relative(process.cwd(), argv[1]));
+console.log('argv[1] === __filename:', argv[1] === __filename);
+console.log('user arg count:', argv.length - 2);
+console.log('execPath is string:', typeof process.execPath === 'string');

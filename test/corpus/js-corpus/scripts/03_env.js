@@ -1,0 +1,13 @@
+console.log('typeof process.env:', typeof process.env);
+console.log('env is not null:', process.env !== null);
+const params = process.env.SKILL_PARAMETERS;
+console.log('SKILL_PARAMETERS readable:', params === undefined || typeof params === 'string');
+process.env.CORPUS_TEST_VAR = 'hello';
+console.log('set string:', process.env.CORPUS_TEST_VAR);
+process.env.CORPUS_TEST_NUM = 42;
+console.log('number coerced:', typeof process.env.CORPUS_TEST_NUM, process.env.CORPUS_TEST_NUM);
+console.log('in operator:', 'CORPUS_TEST_VAR' in process.env);
+delete process.env.CORPUS_TEST_VAR;
+console.log('after delete:', process.env.CORPUS_TEST_VAR, 'CORPUS_TEST_VAR' in process.env);
+console.log('unset var:', process.env.CORPUS_DEFINITELY_UNSET_VAR);
+console.log('fallback:', process.env.CORPUS_DEFINITELY_UNSET_VAR || 'none');

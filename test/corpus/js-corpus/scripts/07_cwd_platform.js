@@ -1,0 +1,15 @@
+const path = require('path');
+console.log('cwd basename:', path.basename(process.cwd()));
+console.log('cwd absolute:', path.isAbsolute(process.cwd()));
+console.log('typeof platform:', typeof process.platform);
+console.log('typeof pid:', typeof process.pid);
+console.log('version is v-string:', typeof process.version, process.version.startsWith('v'));
+console.log('typeof versions.node:', typeof process.versions.node);
+console.log('typeof arch:', typeof process.arch);
+console.log('typeof uptime():', typeof process.uptime());
+console.log('typeof memoryUsage:', typeof process.memoryUsage);
+console.log('typeof process.title:', typeof process.title);
+process.chdir('data');
+console.log('after chdir:', path.basename(process.cwd()));
+process.chdir('..');
+console.log('back:', path.basename(process.cwd()));

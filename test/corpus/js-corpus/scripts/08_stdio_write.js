@@ -1,0 +1,12 @@
+process.stdout.write('a');
+process.stdout.write('b');
+process.stdout.write('c\n');
+process.stderr.write('err-1 ');
+process.stderr.write('err-2');
+process.stdout.write(Buffer.from('buffer-bytes\n'));
+process.stdout.write('unicode: ✓ é 日本 🎉\n');
+process.stderr.write('\n');
+process.stdout.write(Buffer.from([0x68, 0x69, 0x0a]));
+console.log('stdout isTTY:', process.stdout.isTTY ? 'tty' : 'not tty');
+process.stdout.write('');
+process.stdout.write('no trailing newline');

@@ -1,0 +1,12 @@
+const math = require('../lib/math');
+const Greeter = require('../lib/greeter.js');
+const shout = require('../lib/fn_export');
+console.log('math keys:', Object.keys(math).join(','));
+console.log('add:', math.add(2, 3), 'mul:', math.mul(4, 5), 'name:', math.name);
+const g = new Greeter('World');
+console.log(g.greet());
+console.log('default greeting:', Greeter.defaultGreeting, 'typeof Greeter:', typeof Greeter);
+const { add } = require('../lib/math');
+console.log('destructured add:', add(10, 20));
+console.log('function export:', shout('hey'), shout.name);
+console.log(math);

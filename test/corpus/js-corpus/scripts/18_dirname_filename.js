@@ -1,0 +1,12 @@
+const path = require('path');
+const fs = require('fs');
+console.log('__filename rel:', path.relative(process.cwd(), __filename));
+console.log('__dirname rel:', path.relative(process.cwd(), __dirname));
+console.log('basename:', path.basename(__filename), path.basename(__filename, '.js'));
+console.log('absolute:', path.isAbsolute(__filename), path.isAbsolute(__dirname));
+console.log('dirname match:', path.dirname(__filename) === __dirname);
+const cfg = path.join(__dirname, '..', 'data', 'config.json');
+console.log('data via __dirname:', path.relative(process.cwd(), cfg));
+console.log('module.filename === __filename:', module.filename === __filename);
+const first = fs.readFileSync(path.join(__dirname, '../data/hello.txt'), 'utf8').split('\n')[0];
+console.log('read via __dirname:', first);

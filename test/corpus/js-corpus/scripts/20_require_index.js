@@ -1,0 +1,11 @@
+const path = require('path');
+const pkg = require('../lib/pkg');
+console.log(pkg.name, pkg.helper.double(21));
+console.log('same as explicit index:', pkg === require('../lib/pkg/index.js'));
+console.log('same with trailing slash:', pkg === require('../lib/pkg/'));
+const pm = require('../lib/pkgmain');
+console.log('package.json main:', pm.entry);
+console.log('resolve pkg:', path.relative(process.cwd(), require.resolve('../lib/pkg')));
+console.log('resolve pkgmain:', path.relative(process.cwd(), require.resolve('../lib/pkgmain')));
+console.log('resolve json:', path.relative(process.cwd(), require.resolve('../data/config')));
+console.log('resolve builtin:', require.resolve('fs'), require.resolve('node:path'));

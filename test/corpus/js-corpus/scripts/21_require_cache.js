@@ -1,0 +1,14 @@
+const a = require('../lib/counter');
+const b = require('../lib/counter.js');
+console.log('same object:', a === b);
+console.log('loads:', globalThis.__counterLoads);
+a.inc();
+b.inc();
+a.inc();
+console.log('value via a:', a.value, 'via b:', b.value);
+const key = require.resolve('../lib/counter');
+console.log('in require.cache:', key in require.cache);
+delete require.cache[key];
+const c = require('../lib/counter');
+console.log('after cache delete: new object', c !== a, 'value', c.value, 'loads', globalThis.__counterLoads);
+console.log('old instance keeps state:', a.value);

@@ -1,0 +1,13 @@
+const fs = require('fs');
+const text = fs.readFileSync('data/hello.txt', 'utf8');
+console.log(JSON.stringify(text));
+console.log('lines:', text.split('\n').length, 'chars:', text.length);
+const buf = fs.readFileSync('data/hello.txt');
+console.log('isBuffer:', Buffer.isBuffer(buf), 'bytes:', buf.length);
+console.log('first bytes hex:', buf.subarray(0, 5).toString('hex'));
+console.log('options object:', fs.readFileSync('data/hello.txt', { encoding: 'utf8' }) === text);
+console.log('buffer toString equal:', buf.toString() === text);
+console.log('existsSync:', fs.existsSync('data/hello.txt'), fs.existsSync('data'), fs.existsSync('data/missing.txt'));
+console.log('base64 prefix:', fs.readFileSync('data/config.json', 'base64').slice(0, 16));
+console.log('nested:', fs.readFileSync('data/sub/nested.txt', 'utf8').trim());
+console.log('./ prefix same:', fs.readFileSync('./data/hello.txt', 'utf8') === text);

@@ -1,0 +1,18 @@
+const path = require('path');
+const rel = (p) => path.relative(process.cwd(), p);
+console.log(path.join('a', 'b', '../c', './d.txt'));
+console.log(path.join('/root', 'x', '..', 'y'));
+console.log(rel(path.resolve('a/b')), rel(path.resolve('a', '../b', 'c.txt')));
+console.log(path.resolve('/abs', 'x', '../y'), path.resolve('/a', '/b', 'c'));
+console.log(path.dirname('/usr/local/lib/file.txt'), path.dirname('rel/file'), path.dirname('file'));
+console.log(path.basename('/x/y/report.final.csv'), path.basename('/x/y/report.final.csv', '.csv'));
+console.log(path.basename('/x/y/'), path.basename('file.txt', 'txt'), path.basename('a.js', '.ts'));
+console.log(path.extname('a/b.tar.gz'), JSON.stringify(path.extname('.bashrc')), JSON.stringify(path.extname('noext')), path.extname('end.'));
+console.log(path.normalize('/a//b/../c/./d/'), path.normalize('x/../../y'), path.normalize('./a/./b'));
+console.log(path.relative('/data/a/b', '/data/c/d'), JSON.stringify(path.relative('/same', '/same')), path.relative('a/b', 'a/b/c/d'));
+console.log(path.parse('/home/user/docs/file.name.txt'));
+console.log(path.parse('relative/dir/'));
+console.log(path.format({ dir: '/tmp/out', name: 'report', ext: '.json' }), path.format({ root: '/', base: 'x.txt' }));
+console.log(path.format(path.parse('a/b/c.md')));
+console.log(JSON.stringify(path.sep), JSON.stringify(path.delimiter), path.posix.sep);
+console.log(path.isAbsolute('/a'), path.isAbsolute('a/b'), path.isAbsolute('./a'), path.isAbsolute(''));

@@ -1,0 +1,14 @@
+const path = require('path');
+console.log(JSON.stringify([path.join(''), path.join(), path.join('', '')]));
+console.log(JSON.stringify([path.normalize(''), path.normalize('./'), path.normalize('//x//')]));
+console.log(JSON.stringify([path.basename(''), path.dirname(''), path.dirname('/'), path.extname('')]));
+console.log(path.join('a/', '/b/'), path.join('a', '..', '..'), path.join('/', '..'));
+console.log(JSON.stringify(path.relative(process.cwd(), process.cwd())));
+console.log('resolve() is cwd:', path.resolve() === process.cwd(), path.resolve('') === process.cwd());
+console.log('resolve . is cwd:', path.resolve('.') === process.cwd());
+console.log(path.relative(process.cwd(), path.resolve('data', 'sub', '..', 'hello.txt')));
+console.log(path.relative(process.cwd(), path.join(process.cwd(), '..', 'js-corpus', 'data')));
+console.log(path.parse(''));
+console.log(path.posix.join('x', 'y') === path.join('x', 'y'), typeof path.posix.resolve);
+console.log(JSON.stringify([path.basename('/a/b.txt/'), path.dirname('/a/b/'), path.extname('/a.b/c')]));
+console.log(path.join('unicode', 'dïr', '日本.txt'), path.basename('emoji-🎉.txt', '.txt'));

@@ -1,0 +1,11 @@
+const os = require('os');
+console.log('EOL:', JSON.stringify(os.EOL));
+console.log('typeof platform():', typeof os.platform());
+console.log('platform matches process:', os.platform() === process.platform);
+console.log('typeof tmpdir():', typeof os.tmpdir(), os.tmpdir().length > 0);
+console.log('typeof homedir():', typeof os.homedir());
+console.log('typeof type():', typeof os.type());
+console.log('typeof hostname():', typeof os.hostname());
+console.log('cpus is array:', Array.isArray(os.cpus()));
+console.log('typeof arch():', typeof os.arch());
+console.log('require os === node:os:', os === require('node:os'));

@@ -1,0 +1,18 @@
+const util = require('util');
+const t = util.types;
+console.log('isDate:', t.isDate(new Date(0)), t.isDate('2020-01-01'), t.isDate({}));
+console.log('isRegExp:', t.isRegExp(/x/), t.isRegExp('x'));
+console.log('isPromise:', t.isPromise(Promise.resolve()), t.isPromise({ then() {} }));
+console.log('isMap/isSet:', t.isMap(new Map()), t.isSet(new Set()), t.isMap({}));
+console.log('isTypedArray:', t.isTypedArray(new Uint8Array(1)), t.isTypedArray([]));
+console.log('isAsyncFunction:', t.isAsyncFunction(async () => {}), t.isAsyncFunction(() => {}));
+console.log('isNativeError:', t.isNativeError(new TypeError('x')), t.isNativeError({ message: 'x' }));
+const eq = util.isDeepStrictEqual;
+console.log('deep equal objects:', eq({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] }));
+console.log('different types:', eq({ a: 1 }, { a: '1' }));
+console.log('NaN:', eq(NaN, NaN), 'zeros:', eq(0, -0));
+console.log('maps/sets:', eq(new Map([[1, 'a']]), new Map([[1, 'a']])), eq(new Set([1, 2]), new Set([2, 1])));
+console.log('dates:', eq(new Date(0), new Date(0)), eq(new Date(0), new Date(1)));
+console.log('prototype matters:', eq(Object.create(null), {}), eq([1, 2], { 0: 1, 1: 2 }));
+console.log('key order ignored:', eq({ a: 1, b: 2 }, { b: 2, a: 1 }));
+console.log('missing vs undefined:', eq({ a: undefined }, {}));

@@ -1,0 +1,11 @@
+const qs = require('querystring');
+const parsed = qs.parse('a=1&b=two%20words&a=3&c=&d&e=x+y&f=%E2%9C%93');
+console.log(parsed);
+console.log(JSON.stringify(parsed));
+console.log(qs.stringify({ name: 'Jane Doe', tags: ['a', 'b'], n: 5, t: true, empty: '', sym: 'ü&=' }));
+console.log(qs.stringify({ a: 1, b: 2 }, ';', ':'));
+console.log(JSON.stringify(qs.parse('a:1;b:2;b:3', ';', ':')));
+console.log(qs.escape('a b&c=d/é'), qs.unescape('a%20b%26c+d'));
+console.log(qs.encode === qs.stringify, qs.decode === qs.parse);
+console.log(JSON.stringify(qs.parse('x=1&x=2&y=3', null, null, { maxKeys: 2 })));
+console.log(JSON.stringify(qs.parse('')), JSON.stringify(qs.stringify({})));

@@ -1,0 +1,11 @@
+const crypto = require('crypto');
+const id = crypto.randomUUID();
+console.log('length:', id.length);
+console.log('v4 format:', /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id));
+console.log('unique:', crypto.randomUUID() !== id);
+const bytes = crypto.randomBytes(16);
+console.log('randomBytes:', Buffer.isBuffer(bytes), bytes.length, bytes.toString('hex').length);
+const n = crypto.randomInt(10);
+console.log('randomInt in range:', Number.isInteger(n) && n >= 0 && n < 10);
+console.log('global crypto.randomUUID:', typeof globalThis.crypto.randomUUID);
+console.log('getRandomValues length:', globalThis.crypto.getRandomValues(new Uint8Array(8)).length);

@@ -1,0 +1,1 @@
+setTimeout(() => console.log('fired after 50ms timer'), 50);

@@ -1,0 +1,2 @@
+console.log('before throw');
+throw new Error('top-level failure');

@@ -1,0 +1,3 @@
+console.log('start');
+setTimeout(() => console.log('should not appear'), 100);
+Promise.reject(new Error('nobody handles this'));

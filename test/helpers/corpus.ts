@@ -1,0 +1,56 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+
+/** One differential case: a script of a corpus skill run with literal args. */
+export interface CorpusCase {
+  script: string;
+  args: string[];
+  shell?: "sh" | "bash";
+  compareStderr?: boolean;
+  crossRuntime?: boolean;
+}
+
+export interface NativeResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+export function corpusDir(name: string): string {
+  return join(import.meta.dirname, "..", "corpus", name);
+}
+
+export function readCases(name: string): CorpusCase[] {
+  return JSON.parse(readFileSync(join(corpusDir(name), "cases.json"), "utf8")) as CorpusCase[];
+}
+
+/** Every file of a corpus skill as an install map (`NAME/path` → text). */
+export function corpusFiles(name: string): Record<string, string> {
+  const root = corpusDir(name);
+  const files: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const full = join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else files[`${name}/${relative(root, full)}`] = readFileSync(full, "utf8");
+    }
+  };
+  walk(root);
+  return files;
+}
+
+/** Runs a case with the real program on this machine, in a fresh copy of the corpus folder. */
+export function runNative(name: string, program: string, testCase: CorpusCase): NativeResult {
+  const copy = mkdtempSync(join(tmpdir(), `${name}-`));
+  cpSync(corpusDir(name), copy, { recursive: true });
+  const result = spawnSync(program, [testCase.script, ...testCase.args], {
+    cwd: copy,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C.UTF-8", HOME: copy },
+    input: "",
+    timeout: 30_000,
+  });
+  return { stdout: result.stdout, stderr: result.stderr, exitCode: result.status ?? -1 };
+}

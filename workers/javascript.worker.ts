@@ -1,0 +1,327 @@
+import { md5, sha1 } from "@noble/hashes/legacy.js";
+import { sha224, sha256, sha384, sha512 } from "@noble/hashes/sha2.js";
+import {
+  newQuickJSWASMModuleFromVariant,
+  newVariant,
+  type QuickJSContext,
+  type QuickJSHandle,
+  type QuickJSRuntime,
+  RELEASE_SYNC,
+  type VmCallResult,
+} from "quickjs-emscripten";
+import type { WorkerInit } from "../src/sandbox/protocol";
+import { skillDirectory } from "../src/tools/environment";
+import { guestSource } from "./javascript/guestSource";
+import { describeFsError, FsError, VirtualFs } from "./javascript/virtualFs";
+import { changedFiles } from "./shared/fileChanges";
+import { type RunIo, type ScriptEngine, startSandboxWorker } from "./shared/sandboxWorker";
+
+/** Asset name of QuickJS's WebAssembly binary, handed in by the frame. */
+export const QUICKJS_WASM_ASSET = "emscripten-module.wasm";
+const MEMORY_LIMIT_BYTES = 256 * 1024 * 1024;
+const MAX_STACK_BYTES = 1024 * 1024;
+
+const HASHES: Readonly<Record<string, (data: Uint8Array) => Uint8Array>> = {
+  md5,
+  sha1,
+  sha224,
+  sha256,
+  sha384,
+  sha512,
+};
+
+interface Timer {
+  due: number;
+  seq: number;
+  immediate: boolean;
+  ref: boolean;
+}
+
+/** What one run's host functions act on. */
+interface RunState {
+  io: RunIo;
+  fs: VirtualFs;
+  timers: Map<number, Timer>;
+  seq: number;
+  exitCode: number | undefined;
+  /** True from `process.exit()` until the 'exit' listeners run: stops the guest where it is. */
+  exiting: boolean;
+}
+
+const utf8 = new TextEncoder();
+const utf8Decoder = new TextDecoder();
+
+function bytesArg(vm: QuickJSContext, handle: QuickJSHandle | undefined): Uint8Array {
+  if (!handle) return new Uint8Array(0);
+  const lifetime = vm.getArrayBuffer(handle);
+  const copy = lifetime.value.slice();
+  lifetime.dispose();
+  return copy;
+}
+
+/**
+ * Installs `__host(op, ...args)`: the guest's only door out of QuickJS, onto the run's virtual
+ * files, its output streams and a few pure services (hashing, UTF-8, URL parsing).
+ */
+function installHost(vm: QuickJSContext, state: () => RunState): void {
+  const fn = vm.newFunction("__host", (opHandle, ...argHandles): VmCallResult<QuickJSHandle> | QuickJSHandle => {
+    const op = vm.getString(opHandle);
+    const arg = (i: number): unknown => (argHandles[i] ? vm.dump(argHandles[i]) : undefined);
+    const str = (i: number) => String(arg(i));
+    // Pure services work at any time (the prelude uses them at boot); files, output and timers
+    // belong to a run.
+    const run = () => state();
+    const json = (value: unknown) => vm.newString(JSON.stringify(value));
+    try {
+      switch (op) {
+        case "write": {
+          (arg(0) === 2 ? run().io.stderr : run().io.stdout).write(str(1));
+          return vm.undefined;
+        }
+        case "readFile":
+          return vm.newArrayBuffer(run().fs.readFile(str(0)).slice().buffer);
+        case "writeFile":
+          run().fs.writeFile(str(0), bytesArg(vm, argHandles[1]), arg(2) === true);
+          return vm.undefined;
+        case "stat":
+          return json(run().fs.stat(str(0)));
+        case "exists":
+          return run().fs.exists(str(0)) ? vm.true : vm.false;
+        case "readdir":
+          return json(run().fs.readdir(str(0)));
+        case "mkdir":
+          return run().fs.mkdir(str(0), arg(1) === true) ? vm.true : vm.false;
+        case "rm":
+          run().fs.rm(str(0), arg(1) === true, arg(2) === true);
+          return vm.undefined;
+        case "unlink":
+          run().fs.unlink(str(0));
+          return vm.undefined;
+        case "rmdir":
+          run().fs.rmdir(str(0), arg(1) === true);
+          return vm.undefined;
+        case "rename":
+          run().fs.rename(str(0), str(1));
+          return vm.undefined;
+        case "copyFile":
+          run().fs.copyFile(str(0), str(1));
+          return vm.undefined;
+        case "utf8Encode":
+          return vm.newArrayBuffer(utf8.encode(str(0)).buffer);
+        case "utf8Decode":
+          return vm.newString(utf8Decoder.decode(bytesArg(vm, argHandles[0])));
+        case "hash": {
+          const hash = HASHES[str(0)];
+          if (!hash) return { error: vm.newError(`Digest method not supported: ${str(0)}`) };
+          return vm.newArrayBuffer(hash(bytesArg(vm, argHandles[1])).slice().buffer);
+        }
+        case "randomBytes":
+          return vm.newArrayBuffer(crypto.getRandomValues(new Uint8Array(Number(arg(0)))).buffer);
+        case "randomUUID":
+          return vm.newString(crypto.randomUUID());
+        case "urlParse": {
+          const base = arg(1);
+          const url = base === undefined ? new URL(str(0)) : new URL(str(0), String(base));
+          return json({
+            href: url.href,
+            protocol: url.protocol,
+            username: url.username,
+            password: url.password,
+            host: url.host,
+            hostname: url.hostname,
+            port: url.port,
+            pathname: url.pathname,
+            search: url.search,
+            hash: url.hash,
+            origin: url.origin,
+          });
+        }
+        case "now":
+          return vm.newNumber(performance.now());
+        case "timer": {
+          const id = Number(arg(0));
+          const immediate = arg(2) === true;
+          run().timers.set(id, { due: performance.now() + Math.max(1, Number(arg(1)) || 0), seq: ++run().seq, immediate, ref: true });
+          return vm.undefined;
+        }
+        case "clearTimer":
+          run().timers.delete(Number(arg(0)));
+          return vm.undefined;
+        case "refTimer": {
+          const timer = run().timers.get(Number(arg(0)));
+          if (timer) timer.ref = arg(1) === true;
+          return vm.undefined;
+        }
+        case "exit":
+          run().exitCode ??= Number(arg(0)) & 0xff;
+          run().exiting = true;
+          return vm.undefined;
+        case "compile": {
+          const result = vm.evalCode(str(0), str(1));
+          return result.error ? { error: result.error } : result.value;
+        }
+        case "evalModule": {
+          const result = vm.evalCode(str(0), str(1), { type: "module" });
+          return result.error ? { error: result.error } : result.value;
+        }
+        default:
+          return { error: vm.newError(`unknown host operation ${op}`) };
+      }
+    } catch (error) {
+      if (error instanceof FsError) {
+        const { message, errno } = describeFsError(error);
+        const handle = vm.newError(message);
+        vm.setProp(handle, "code", vm.newString(error.code));
+        vm.setProp(handle, "errno", vm.newNumber(errno));
+        vm.setProp(handle, "syscall", vm.newString(error.syscall));
+        vm.setProp(handle, "path", vm.newString(error.path));
+        if (error.dest !== undefined) vm.setProp(handle, "dest", vm.newString(error.dest));
+        return { error: handle };
+      }
+      const handle = vm.newError(error instanceof Error ? error.message : String(error));
+      if (error instanceof TypeError) vm.setProp(handle, "name", vm.newString("TypeError"));
+      return { error: handle };
+    }
+  });
+  vm.setProp(vm.global, "__host", fn);
+  fn.dispose();
+}
+
+/** Calls `__skillbox[name](...args)` in the guest; returns the dumped result or the error. */
+function callGuest(vm: QuickJSContext, name: string, ...args: unknown[]): { value?: unknown; error?: unknown } {
+  const internals = vm.getProp(vm.global, "__skillbox");
+  const fn = vm.getProp(internals, name);
+  const handles = args.map((a) => (typeof a === "string" ? vm.newString(a) : typeof a === "number" ? vm.newNumber(a) : vm.newString(JSON.stringify(a))));
+  const result = vm.callFunction(fn, internals, ...handles);
+  for (const h of handles) h.dispose();
+  fn.dispose();
+  internals.dispose();
+  if (result.error) {
+    const error = vm.dump(result.error);
+    result.error.dispose();
+    return { error };
+  }
+  const value = vm.dump(result.value);
+  result.value.dispose();
+  return { value };
+}
+
+function waitMs(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
+  const wasm = init.assets[QUICKJS_WASM_ASSET];
+  if (!wasm) throw new Error("the QuickJS WebAssembly binary was not handed in");
+  const quickjs = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmBinary: wasm }));
+  const runtime: QuickJSRuntime = quickjs.newRuntime();
+  runtime.setMemoryLimit(MEMORY_LIMIT_BYTES);
+  runtime.setMaxStackSize(MAX_STACK_BYTES);
+  const vm = runtime.newContext();
+  let current: RunState | undefined;
+  installHost(vm, () => {
+    if (!current) throw new Error("no run in progress");
+    return current;
+  });
+  const prelude = vm.evalCode(guestSource, "node:internal/prelude");
+  if (prelude.error) {
+    const error = vm.dump(prelude.error);
+    throw new Error(`the Node prelude failed: ${JSON.stringify(error)}`);
+  }
+  prelude.value.dispose();
+  runtime.setModuleLoader(
+    (name) => {
+      const { value, error } = callGuest(vm, "moduleSource", name);
+      return error ? { error: new Error(String((error as { message?: string }).message ?? error)) } : String(value);
+    },
+    (base, requested) => {
+      const { value, error } = callGuest(vm, "resolveImport", requested, base);
+      return error ? { error: new Error(String((error as { message?: string }).message ?? error)) } : String(value);
+    },
+  );
+
+  return {
+    async run(request, io, interruptBuffer) {
+      const root = skillDirectory(request.skillName);
+      const fs = new VirtualFs();
+      fs.mkdirp(root);
+      for (const dir of [request.env.HOME, request.env.TMPDIR, "/tmp"]) if (dir) fs.mkdirp(dir);
+      for (const dir of request.directories ?? []) fs.mkdirp(`${root}/${dir}`);
+      for (const [path, data] of Object.entries(request.files)) {
+        const full = `${root}/${path}`;
+        fs.mkdirp(full.slice(0, full.lastIndexOf("/")));
+        fs.writeFile(full, data, false);
+      }
+      const state: RunState = {
+        io,
+        fs,
+        timers: new Map(),
+        seq: 0,
+        exitCode: undefined,
+        exiting: false,
+      };
+      current = state;
+      const interrupted = () => interruptBuffer !== null && Atomics.load(interruptBuffer, 0) === 2;
+      runtime.setInterruptHandler(() => state.exiting || interrupted());
+
+      const uncaught = (error: unknown) => {
+        if (state.exitCode !== undefined || interrupted()) return;
+        callGuest(vm, "reportUncaught", error ?? null);
+        state.exitCode = 1;
+        state.exiting = true;
+      };
+      const settle = () => {
+        for (let rounds = 0; state.exitCode === undefined; rounds++) {
+          const ticks = callGuest(vm, "runTicks");
+          if (ticks.error) uncaught(ticks.error);
+          const jobs = runtime.executePendingJobs();
+          if (jobs.error) {
+            uncaught(vm.dump(jobs.error));
+            jobs.error.dispose();
+          }
+          if (!runtime.hasPendingJob() && ticks.value === 0) break;
+        }
+      };
+
+      const started = callGuest(vm, "start", {
+        argv: ["node", `${root}/${request.scriptPath}`, ...request.args],
+        env: request.env,
+        cwd: root,
+        main: `${root}/${request.scriptPath}`,
+      });
+      if (started.error) uncaught(started.error);
+      settle();
+
+      while (state.exitCode === undefined && !interrupted()) {
+        const pending = [...state.timers.entries()];
+        if (!pending.some(([, t]) => t.ref)) break;
+        const timers = pending.filter(([, t]) => !t.immediate);
+        const immediates = pending.filter(([, t]) => t.immediate);
+        const nextDue = immediates.length > 0 ? performance.now() : Math.min(...timers.map(([, t]) => t.due));
+        const delay = nextDue - performance.now();
+        if (delay > 0) await waitMs(delay);
+        const now = performance.now();
+        const due = timers.filter(([, t]) => t.due <= now).sort(([, a], [, b]) => a.due - b.due || a.seq - b.seq);
+        for (const [id] of [...due, ...immediates]) {
+          if (state.exitCode !== undefined || !state.timers.has(id)) continue;
+          state.timers.delete(id);
+          const fired = callGuest(vm, "fire", id);
+          if (fired.error) uncaught(fired.error);
+          settle();
+        }
+      }
+      // Node runs 'exit' listeners however the process ends (not when it is killed).
+      if (!interrupted()) {
+        state.exiting = false;
+        const ended = callGuest(vm, "emitExit", state.exitCode ?? -1);
+        if (typeof ended.value === "number") state.exitCode ??= ended.value;
+      }
+      return {
+        exitCode: state.exitCode ?? 0,
+        files: changedFiles(request.files, fs.filesUnder(root)),
+      };
+    },
+  };
+}
+
+startSandboxWorker(bootJavaScript);

@@ -1,0 +1,302 @@
+// node:buffer — Buffer as a Uint8Array subclass; UTF-8 goes through the host's TextEncoder.
+const host = __skillbox.host;
+const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+function normalizeEncoding(encoding) {
+  const e = String(encoding ?? "utf8").toLowerCase();
+  switch (e) {
+    case "utf8":
+    case "utf-8":
+      return "utf8";
+    case "hex":
+    case "base64":
+    case "base64url":
+    case "ascii":
+      return e;
+    case "latin1":
+    case "binary":
+      return "latin1";
+    case "ucs2":
+    case "ucs-2":
+    case "utf16le":
+    case "utf-16le":
+      return "utf16le";
+    default: {
+      const err = new TypeError(`Unknown encoding: ${encoding}`);
+      err.code = "ERR_UNKNOWN_ENCODING";
+      throw err;
+    }
+  }
+}
+
+function encode(string, encoding) {
+  switch (normalizeEncoding(encoding)) {
+    case "utf8":
+      return new Uint8Array(host("utf8Encode", string));
+    case "hex": {
+      const bytes = [];
+      for (let i = 0; i + 1 < string.length; i += 2) {
+        const byte = Number.parseInt(string.slice(i, i + 2), 16);
+        if (Number.isNaN(byte)) break;
+        bytes.push(byte);
+      }
+      return new Uint8Array(bytes);
+    }
+    case "base64":
+    case "base64url": {
+      const clean = string.replace(/[^A-Za-z0-9+/\-_]/g, "");
+      const bytes = [];
+      let bits = 0;
+      let value = 0;
+      for (const ch of clean) {
+        const index = ch === "-" ? 62 : ch === "_" ? 63 : B64.indexOf(ch);
+        value = (value << 6) | index;
+        bits += 6;
+        if (bits >= 8) {
+          bits -= 8;
+          bytes.push((value >> bits) & 0xff);
+        }
+      }
+      return new Uint8Array(bytes);
+    }
+    case "ascii":
+    case "latin1":
+      return Uint8Array.from(string, (c) => c.charCodeAt(0) & 0xff);
+    case "utf16le": {
+      const bytes = new Uint8Array(string.length * 2);
+      for (let i = 0; i < string.length; i++) {
+        const c = string.charCodeAt(i);
+        bytes[i * 2] = c & 0xff;
+        bytes[i * 2 + 1] = c >> 8;
+      }
+      return bytes;
+    }
+  }
+}
+
+function decode(bytes, encoding) {
+  switch (normalizeEncoding(encoding)) {
+    case "utf8":
+      return host("utf8Decode", bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+    case "hex":
+      return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    case "base64":
+    case "base64url": {
+      const url = normalizeEncoding(encoding) === "base64url";
+      let out = "";
+      for (let i = 0; i < bytes.length; i += 3) {
+        const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+        out += B64[(n >> 18) & 63] + B64[(n >> 12) & 63];
+        out += i + 1 < bytes.length ? B64[(n >> 6) & 63] : url ? "" : "=";
+        out += i + 2 < bytes.length ? B64[n & 63] : url ? "" : "=";
+      }
+      return url ? out.replaceAll("+", "-").replaceAll("/", "_") : out;
+    }
+    case "ascii":
+      return Array.from(bytes, (b) => String.fromCharCode(b & 0x7f)).join("");
+    case "latin1":
+      return Array.from(bytes, (b) => String.fromCharCode(b)).join("");
+    case "utf16le": {
+      let out = "";
+      for (let i = 0; i + 1 < bytes.length; i += 2) out += String.fromCharCode(bytes[i] | (bytes[i + 1] << 8));
+      return out;
+    }
+  }
+}
+
+class Buffer extends Uint8Array {
+  static from(value, encodingOrOffset, length) {
+    if (typeof value === "string") return toBuffer(encode(value, encodingOrOffset));
+    if (value instanceof ArrayBuffer) {
+      const offset = encodingOrOffset ?? 0;
+      return new Buffer(value, offset, length ?? value.byteLength - offset);
+    }
+    if (ArrayBuffer.isView(value)) return toBuffer(new Uint8Array(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength)));
+    if (Array.isArray(value)) return toBuffer(Uint8Array.from(value, (v) => v & 0xff));
+    if (value && value.type === "Buffer" && Array.isArray(value.data)) return Buffer.from(value.data);
+    if (value && typeof value.length === "number") return toBuffer(Uint8Array.from(value));
+    const err = new TypeError("The first argument must be of type string or an instance of Buffer, ArrayBuffer, or Array or an Array-like Object.");
+    err.code = "ERR_INVALID_ARG_TYPE";
+    throw err;
+  }
+
+  static alloc(size, fill, encoding) {
+    const buf = new Buffer(size);
+    if (fill !== undefined) buf.fill(fill, 0, size, encoding);
+    return buf;
+  }
+
+  static allocUnsafe(size) {
+    return new Buffer(size);
+  }
+
+  static allocUnsafeSlow(size) {
+    return new Buffer(size);
+  }
+
+  static isBuffer(value) {
+    return value instanceof Buffer;
+  }
+
+  static isEncoding(encoding) {
+    try {
+      normalizeEncoding(encoding);
+      return typeof encoding === "string";
+    } catch {
+      return false;
+    }
+  }
+
+  static byteLength(value, encoding) {
+    if (typeof value !== "string") return value.byteLength;
+    return encode(value, encoding).length;
+  }
+
+  static concat(list, totalLength) {
+    const total = totalLength ?? list.reduce((sum, b) => sum + b.length, 0);
+    const out = Buffer.alloc(total);
+    let offset = 0;
+    for (const b of list) {
+      if (offset >= total) break;
+      out.set(b.subarray(0, total - offset), offset);
+      offset += Math.min(b.length, total - offset);
+    }
+    return out;
+  }
+
+  static compare(a, b) {
+    return a.compare(b);
+  }
+
+  toString(encoding, start = 0, end = this.length) {
+    return decode(this.subarray(start, end), encoding);
+  }
+
+  toJSON() {
+    return { type: "Buffer", data: Array.from(this) };
+  }
+
+  equals(other) {
+    return this.compare(other) === 0;
+  }
+
+  compare(other, targetStart = 0, targetEnd = other.length, sourceStart = 0, sourceEnd = this.length) {
+    const a = this.subarray(sourceStart, sourceEnd);
+    const b = other.subarray(targetStart, targetEnd);
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+    return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+  }
+
+  write(string, offset = 0, length, encoding) {
+    if (typeof offset === "string") {
+      encoding = offset;
+      offset = 0;
+    } else if (typeof length === "string") {
+      encoding = length;
+      length = undefined;
+    }
+    const bytes = encode(string, encoding);
+    const n = Math.min(bytes.length, this.length - offset, length ?? Number.POSITIVE_INFINITY);
+    this.set(bytes.subarray(0, n), offset);
+    return n;
+  }
+
+  fill(value, offset = 0, end = this.length, encoding) {
+    if (typeof offset === "string") {
+      encoding = offset;
+      offset = 0;
+      end = this.length;
+    }
+    if (typeof value === "string") {
+      const bytes = encode(value, encoding);
+      if (bytes.length === 0) return super.fill(0, offset, end);
+      for (let i = offset; i < end; i++) this[i] = bytes[(i - offset) % bytes.length];
+      return this;
+    }
+    return super.fill(typeof value === "number" ? value & 0xff : 0, offset, end);
+  }
+
+  slice(start, end) {
+    return this.subarray(start, end);
+  }
+
+  subarray(start, end) {
+    const view = super.subarray(start, end);
+    return new Buffer(view.buffer, view.byteOffset, view.length);
+  }
+
+  copy(target, targetStart = 0, sourceStart = 0, sourceEnd = this.length) {
+    const part = this.subarray(sourceStart, Math.min(sourceEnd, sourceStart + target.length - targetStart));
+    target.set(part, targetStart);
+    return part.length;
+  }
+
+  indexOf(value, byteOffset = 0, encoding) {
+    if (typeof value === "number") return super.indexOf(value & 0xff, byteOffset);
+    const needle = typeof value === "string" ? encode(value, encoding) : value;
+    outer: for (let i = byteOffset; i <= this.length - needle.length; i++) {
+      for (let j = 0; j < needle.length; j++) if (this[i + j] !== needle[j]) continue outer;
+      return i;
+    }
+    return -1;
+  }
+
+  includes(value, byteOffset, encoding) {
+    return this.indexOf(value, byteOffset, encoding) !== -1;
+  }
+
+  get parent() {
+    return this.buffer;
+  }
+
+  _view() {
+    return new DataView(this.buffer, this.byteOffset, this.byteLength);
+  }
+}
+
+const numberMethods = [
+  ["UInt8", "Uint8", 1],
+  ["Int8", "Int8", 1],
+  ["UInt16", "Uint16", 2],
+  ["Int16", "Int16", 2],
+  ["UInt32", "Uint32", 4],
+  ["Int32", "Int32", 4],
+  ["Float", "Float32", 4],
+  ["Double", "Float64", 8],
+  ["BigUInt64", "BigUint64", 8],
+  ["BigInt64", "BigInt64", 8],
+];
+for (const [name, view, size] of numberMethods) {
+  for (const [suffix, little] of size === 1 ? [["", false]] : [["LE", true], ["BE", false]]) {
+    Buffer.prototype[`read${name}${suffix}`] = function (offset = 0) {
+      if (offset + size > this.length) {
+        const err = new RangeError(`The value of "offset" is out of range. It must be >= 0 and <= ${this.length - size}. Received ${offset}`);
+        err.code = "ERR_OUT_OF_RANGE";
+        throw err;
+      }
+      return this._view()[`get${view}`](offset, little);
+    };
+    Buffer.prototype[`write${name}${suffix}`] = function (value, offset = 0) {
+      this._view()[`set${view}`](offset, value, little);
+      return offset + size;
+    };
+    if (name.startsWith("UInt") || name.startsWith("BigUInt")) {
+      const alias = name.replace("UInt", "Uint");
+      Buffer.prototype[`read${alias}${suffix}`] = Buffer.prototype[`read${name}${suffix}`];
+      Buffer.prototype[`write${alias}${suffix}`] = Buffer.prototype[`write${name}${suffix}`];
+    }
+  }
+}
+
+function toBuffer(bytes) {
+  return new Buffer(bytes.buffer, bytes.byteOffset, bytes.length);
+}
+
+module.exports = {
+  Buffer,
+  kMaxLength: 2 ** 31 - 1,
+  constants: { MAX_LENGTH: 2 ** 31 - 1, MAX_STRING_LENGTH: 2 ** 29 - 24 },
+  __encode: encode,
+  __decode: decode,
+};

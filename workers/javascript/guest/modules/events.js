@@ -1,0 +1,176 @@
+// node:events
+class EventEmitter {
+  constructor() {
+    EventEmitter.init.call(this);
+  }
+
+  static init() {
+    if (!this._events || this._events === Object.getPrototypeOf(this)._events) {
+      this._events = Object.create(null);
+      this._eventsCount = 0;
+    }
+    this._maxListeners = this._maxListeners || undefined;
+  }
+
+  setMaxListeners(n) {
+    this._maxListeners = n;
+    return this;
+  }
+
+  getMaxListeners() {
+    return this._maxListeners === undefined ? EventEmitter.defaultMaxListeners : this._maxListeners;
+  }
+
+  emit(type, ...args) {
+    const events = this._events;
+    const handler = events?.[type];
+    if (type === "error" && handler === undefined) {
+      const er = args[0];
+      if (er instanceof Error) throw er;
+      const err = new Error(`Unhandled error.${er === undefined ? "" : ` (${require("util").inspect(er)})`}`);
+      err.code = "ERR_UNHANDLED_ERROR";
+      err.context = er;
+      throw err;
+    }
+    if (handler === undefined) return false;
+    if (typeof handler === "function") {
+      handler.apply(this, args);
+    } else {
+      for (const listener of [...handler]) listener.apply(this, args);
+    }
+    return true;
+  }
+
+  _add(type, listener, prepend) {
+    if (typeof listener !== "function") {
+      const err = new TypeError(`The "listener" argument must be of type function. Received ${listener === null ? "null" : typeof listener}`);
+      err.code = "ERR_INVALID_ARG_TYPE";
+      throw err;
+    }
+    EventEmitter.init.call(this);
+    if (this._events.newListener !== undefined) this.emit("newListener", type, listener.listener ?? listener);
+    const existing = this._events[type];
+    if (existing === undefined) {
+      this._events[type] = listener;
+      this._eventsCount++;
+    } else if (typeof existing === "function") {
+      this._events[type] = prepend ? [listener, existing] : [existing, listener];
+    } else if (prepend) {
+      existing.unshift(listener);
+    } else {
+      existing.push(listener);
+    }
+    return this;
+  }
+
+  on(type, listener) {
+    return this._add(type, listener, false);
+  }
+
+  prependListener(type, listener) {
+    return this._add(type, listener, true);
+  }
+
+  _wrapOnce(type, listener) {
+    const state = { fired: false, target: this, type, listener };
+    const wrapped = function (...args) {
+      if (!state.fired) {
+        state.target.removeListener(state.type, wrapped);
+        state.fired = true;
+        return state.listener.apply(state.target, args);
+      }
+    };
+    wrapped.listener = listener;
+    return wrapped;
+  }
+
+  once(type, listener) {
+    return this.on(type, this._wrapOnce(type, listener));
+  }
+
+  prependOnceListener(type, listener) {
+    return this.prependListener(type, this._wrapOnce(type, listener));
+  }
+
+  removeListener(type, listener) {
+    const list = this._events?.[type];
+    if (list === undefined) return this;
+    if (list === listener || list.listener === listener) {
+      if (--this._eventsCount === 0) this._events = Object.create(null);
+      else delete this._events[type];
+      if (this._events.removeListener) this.emit("removeListener", type, list.listener || listener);
+    } else if (typeof list !== "function") {
+      for (let i = list.length - 1; i >= 0; i--) {
+        if (list[i] === listener || list[i].listener === listener) {
+          list.splice(i, 1);
+          if (list.length === 1) this._events[type] = list[0];
+          if (this._events.removeListener !== undefined) this.emit("removeListener", type, listener);
+          break;
+        }
+      }
+    }
+    return this;
+  }
+
+  off(type, listener) {
+    return this.removeListener(type, listener);
+  }
+
+  removeAllListeners(type) {
+    if (this._events === undefined) return this;
+    if (type === undefined) {
+      this._events = Object.create(null);
+      this._eventsCount = 0;
+    } else if (this._events[type] !== undefined) {
+      if (--this._eventsCount === 0) this._events = Object.create(null);
+      else delete this._events[type];
+    }
+    return this;
+  }
+
+  listeners(type) {
+    const list = this._events?.[type];
+    if (list === undefined) return [];
+    if (typeof list === "function") return [list.listener || list];
+    return list.map((l) => l.listener || l);
+  }
+
+  rawListeners(type) {
+    const list = this._events?.[type];
+    if (list === undefined) return [];
+    return typeof list === "function" ? [list] : [...list];
+  }
+
+  listenerCount(type) {
+    const list = this._events?.[type];
+    if (list === undefined) return 0;
+    return typeof list === "function" ? 1 : list.length;
+  }
+
+  eventNames() {
+    return this._eventsCount > 0 ? Reflect.ownKeys(this._events) : [];
+  }
+}
+
+EventEmitter.prototype.addListener = EventEmitter.prototype.on;
+EventEmitter.prototype._events = undefined;
+EventEmitter.prototype._eventsCount = 0;
+EventEmitter.prototype._maxListeners = undefined;
+EventEmitter.defaultMaxListeners = 10;
+EventEmitter.EventEmitter = EventEmitter;
+EventEmitter.errorMonitor = Symbol("events.errorMonitor");
+EventEmitter.once = (emitter, name) =>
+  new Promise((resolve, reject) => {
+    const onError = (err) => {
+      emitter.removeListener(name, onEvent);
+      reject(err);
+    };
+    const onEvent = (...args) => {
+      if (name !== "error") emitter.removeListener("error", onError);
+      resolve(args);
+    };
+    emitter.once(name, onEvent);
+    if (name !== "error") emitter.once("error", onError);
+  });
+EventEmitter.listenerCount = (emitter, type) => emitter.listenerCount(type);
+module.exports = EventEmitter;

@@ -1,0 +1,734 @@
+// The Node runtime: process, console, timers, globals and the CommonJS/ES module systems.
+"use strict";
+{
+  const { host, ExitSignal, builtin, isBuiltin } = __skillbox;
+  const EventEmitter = builtin("events");
+  const util = builtin("util");
+  const path = builtin("path");
+  const { Buffer } = builtin("buffer");
+  const NODE_VERSION = "v20.18.0";
+
+  // ---- process ---------------------------------------------------------------------------
+  const process = new EventEmitter();
+  let exitCode;
+  let cwd = "/";
+  const tickQueue = [];
+
+  function writer(fd) {
+    return {
+      fd,
+      isTTY: false,
+      writable: true,
+      write(chunk, encoding, callback) {
+        if (typeof encoding === "function") callback = encoding;
+        const text = typeof chunk === "string" ? chunk : Buffer.from(chunk).toString(typeof encoding === "string" ? encoding : "utf8");
+        host("write", fd, text);
+        if (typeof callback === "function") process.nextTick(callback);
+        return true;
+      },
+      end(chunk, encoding, callback) {
+        if (chunk !== undefined && typeof chunk !== "function") this.write(chunk, encoding);
+        const done = [chunk, encoding, callback].find((f) => typeof f === "function");
+        if (done) process.nextTick(done);
+      },
+      on() {
+        return this;
+      },
+      once() {
+        return this;
+      },
+      emit() {
+        return false;
+      },
+      removeListener() {
+        return this;
+      },
+      cork() {},
+      uncork() {},
+      getWindowSize: () => [80, 24],
+      hasColors: () => false,
+    };
+  }
+
+  const stdin = new EventEmitter();
+  Object.assign(stdin, {
+    fd: 0,
+    isTTY: false,
+    readable: true,
+    setEncoding() {
+      return stdin;
+    },
+    resume() {
+      return stdin;
+    },
+    pause() {
+      return stdin;
+    },
+    read: () => null,
+  });
+  // stdin is empty: anyone listening for data sees the stream end at once.
+  stdin.on("newListener", (event) => {
+    if (event === "end" || event === "close") process.nextTick(() => stdin.emit(event));
+  });
+
+  function envProxy(values) {
+    return new Proxy(values, {
+      set(target, key, value) {
+        target[key] = String(value);
+        return true;
+      },
+      defineProperty(target, key, descriptor) {
+        target[key] = String(descriptor.value);
+        return true;
+      },
+    });
+  }
+
+  const started = host("now");
+  function hrtime(previous) {
+    const now = host("now") - started;
+    let seconds = Math.floor(now / 1000);
+    let nanos = Math.floor((now % 1000) * 1e6);
+    if (previous) {
+      seconds -= previous[0];
+      nanos -= previous[1];
+      if (nanos < 0) {
+        seconds -= 1;
+        nanos += 1e9;
+      }
+    }
+    return [seconds, nanos];
+  }
+  hrtime.bigint = () => BigInt(Math.floor((host("now") - started) * 1e6)) + 1_000_000_000n;
+
+  Object.assign(process, {
+    title: "node",
+    version: NODE_VERSION,
+    versions: { node: NODE_VERSION.slice(1), v8: "11.3.244.8-node.23", uv: "1.48.0", modules: "115" },
+    release: { name: "node", lts: "Iron" },
+    platform: "linux",
+    arch: "x64",
+    pid: 1,
+    ppid: 0,
+    argv: ["node"],
+    argv0: "node",
+    execArgv: [],
+    execPath: "/usr/local/bin/node",
+    env: envProxy({}),
+    config: { variables: {} },
+    features: {},
+    stdout: writer(1),
+    stderr: writer(2),
+    stdin,
+    cwd: () => cwd,
+    chdir(directory) {
+      const target = path.resolve(directory);
+      const stat = builtin("fs").statSync(target);
+      if (!stat.isDirectory()) throw new Error(`ENOTDIR: not a directory, chdir ${cwd} -> '${directory}'`);
+      cwd = target;
+    },
+    exit(code) {
+      if (code !== undefined) exitCode = Number(code) | 0;
+      host("exit", exitCode ?? 0);
+      throw new ExitSignal(exitCode ?? 0);
+    },
+    abort() {
+      host("write", 2, "Aborted\n");
+      host("exit", 134);
+      throw new ExitSignal(134);
+    },
+    kill() {
+      throw new Error("process.kill is not available in the sandbox");
+    },
+    nextTick(callback, ...args) {
+      if (typeof callback !== "function") {
+        const err = new TypeError(`The "callback" argument must be of type function. Received ${typeof callback}`);
+        err.code = "ERR_INVALID_ARG_TYPE";
+        throw err;
+      }
+      tickQueue.push(() => callback(...args));
+    },
+    hrtime,
+    uptime: () => (host("now") - started) / 1000,
+    memoryUsage: Object.assign(() => ({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 }), { rss: () => 0 }),
+    cpuUsage: () => ({ user: 0, system: 0 }),
+    resourceUsage: () => ({}),
+    umask: () => 0o22,
+    getuid: () => 1000,
+    getgid: () => 1000,
+    geteuid: () => 1000,
+    getegid: () => 1000,
+    emitWarning(warning, type = "Warning") {
+      const text = typeof warning === "string" ? `${type}: ${warning}` : `${warning.name}: ${warning.message}`;
+      host("write", 2, `(node:1) ${text}\n(Use \`node --trace-warnings ...\` to show where the warning was created)\n`);
+    },
+    binding() {
+      throw new Error("process.binding is not available in the sandbox");
+    },
+  });
+  Object.defineProperty(process, "exitCode", {
+    get: () => exitCode,
+    set(value) {
+      exitCode = value === undefined ? undefined : Number(value) | 0;
+    },
+    enumerable: true,
+  });
+
+  // ---- errors ----------------------------------------------------------------------------
+  function printUncaught(error) {
+    let text;
+    if (error instanceof Error || (error && typeof error === "object" && "stack" in error)) {
+      const frame = /\((\/[^):]+):(\d+)/.exec(String(error.stack ?? ""));
+      let location = "";
+      if (frame) {
+        try {
+          const line = builtin("fs").readFileSync(frame[1], "utf8").split("\n")[Number(frame[2]) - 1];
+          if (line !== undefined) location = `${frame[1]}:${frame[2]}\n${line}\n\n`;
+        } catch {
+          location = "";
+        }
+      }
+      const extra = util.inspect(error).slice(util.__errorStack(error).length);
+      text = `${location}${util.__errorStack(error)}${extra}`;
+    } else {
+      text = `Uncaught ${util.inspect(error)}`;
+    }
+    host("write", 2, `${text}\n\nNode.js ${NODE_VERSION}\n`);
+  }
+
+  function handleUncaught(error) {
+    if (error instanceof ExitSignal) throw error;
+    if (process.listenerCount("uncaughtException") > 0) {
+      process.emit("uncaughtException", error, "uncaughtException");
+      return;
+    }
+    printUncaught(error);
+    process.exitCode = 1;
+    host("exit", 1);
+    throw new ExitSignal(1);
+  }
+
+  function guard(fn) {
+    try {
+      return fn();
+    } catch (error) {
+      return handleUncaught(error);
+    }
+  }
+
+  function handleRejection(reason) {
+    if (process.listenerCount("unhandledRejection") > 0) {
+      process.emit("unhandledRejection", reason, undefined);
+      return;
+    }
+    handleUncaught(reason);
+  }
+
+  // ---- timers ----------------------------------------------------------------------------
+  const timers = new Map();
+  let lastTimerId = 0;
+
+  class Timeout {
+    constructor(callback, delay, args, repeat) {
+      this._id = ++lastTimerId;
+      this._callback = callback;
+      this._args = args;
+      this._delay = Math.max(1, Number(delay) || 1);
+      this._repeat = repeat;
+      timers.set(this._id, this);
+      host("timer", this._id, this._delay, false);
+    }
+    ref() {
+      host("refTimer", this._id, true);
+      return this;
+    }
+    unref() {
+      host("refTimer", this._id, false);
+      return this;
+    }
+    hasRef() {
+      return true;
+    }
+    refresh() {
+      host("timer", this._id, this._delay, false);
+      return this;
+    }
+    close() {
+      clearTimeout(this);
+      return this;
+    }
+    [Symbol.toPrimitive]() {
+      return this._id;
+    }
+  }
+
+  class Immediate {
+    constructor(callback, args) {
+      this._id = ++lastTimerId;
+      this._callback = callback;
+      this._args = args;
+      timers.set(this._id, this);
+      host("timer", this._id, 0, true);
+    }
+    ref() {
+      return this;
+    }
+    unref() {
+      host("refTimer", this._id, false);
+      return this;
+    }
+    hasRef() {
+      return true;
+    }
+  }
+
+  function checkCallback(callback) {
+    if (typeof callback !== "function") {
+      const err = new TypeError(`The "callback" argument must be of type function. Received ${callback === null ? "null" : typeof callback}`);
+      err.code = "ERR_INVALID_ARG_TYPE";
+      throw err;
+    }
+  }
+
+  function clearTimer(timer) {
+    const id = typeof timer === "object" && timer !== null ? timer._id : Number(timer);
+    if (timers.delete(id)) host("clearTimer", id);
+  }
+
+  const timerGlobals = {
+    setTimeout(callback, delay, ...args) {
+      checkCallback(callback);
+      return new Timeout(callback, delay, args, false);
+    },
+    setInterval(callback, delay, ...args) {
+      checkCallback(callback);
+      return new Timeout(callback, delay, args, true);
+    },
+    setImmediate(callback, ...args) {
+      checkCallback(callback);
+      return new Immediate(callback, args);
+    },
+    clearTimeout: clearTimer,
+    clearInterval: clearTimer,
+    clearImmediate: clearTimer,
+    queueMicrotask(callback) {
+      checkCallback(callback);
+      Promise.resolve().then(() => guard(callback));
+    },
+  };
+
+  // ---- console ---------------------------------------------------------------------------
+  let groupIndent = "";
+  const counts = new Map();
+  const timings = new Map();
+  function print(fd, args) {
+    let text = util.format(...args);
+    if (groupIndent) text = text.split("\n").map((line) => groupIndent + line).join("\n");
+    host("write", fd, `${text}\n`);
+  }
+  const console = {
+    log: (...args) => print(1, args),
+    info: (...args) => print(1, args),
+    debug: (...args) => print(1, args),
+    error: (...args) => print(2, args),
+    warn: (...args) => print(2, args),
+    trace: (...args) => {
+      const err = new Error(util.format(...args));
+      err.name = "Trace";
+      print(2, [util.__errorStack(err)]);
+    },
+    dir: (value, options) => print(1, [util.inspect(value, { customInspect: false, ...options })]),
+    dirxml: (...args) => print(1, args),
+    assert(condition, ...args) {
+      if (!condition) print(2, args.length > 0 ? [`Assertion failed: ${args[0]}`, ...args.slice(1)] : ["Assertion failed"]);
+    },
+    count(label = "default") {
+      const n = (counts.get(label) ?? 0) + 1;
+      counts.set(label, n);
+      print(1, [`${label}: ${n}`]);
+    },
+    countReset(label = "default") {
+      counts.delete(label);
+    },
+    group(...args) {
+      if (args.length > 0) print(1, args);
+      groupIndent += "  ";
+    },
+    groupCollapsed(...args) {
+      console.group(...args);
+    },
+    groupEnd() {
+      groupIndent = groupIndent.slice(2);
+    },
+    time(label = "default") {
+      timings.set(label, host("now"));
+    },
+    timeEnd(label = "default") {
+      const start = timings.get(label);
+      if (start !== undefined) print(1, [`${label}: ${(host("now") - start).toFixed(3)}ms`]);
+      timings.delete(label);
+    },
+    timeLog(label = "default", ...args) {
+      const start = timings.get(label);
+      if (start !== undefined) print(1, [`${label}: ${(host("now") - start).toFixed(3)}ms`, ...args]);
+    },
+    table(data) {
+      print(1, [data]);
+    },
+  };
+
+  // ---- modules ---------------------------------------------------------------------------
+  const fs = () => builtin("fs");
+  const moduleCache = Object.create(null);
+  let mainModule;
+
+  function exists(file) {
+    try {
+      return fs().statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  function isDirectory(file) {
+    try {
+      return fs().statSync(file).isDirectory();
+    } catch {
+      return false;
+    }
+  }
+
+  function readPackage(dir) {
+    const file = `${dir === "/" ? "" : dir}/package.json`;
+    if (!exists(file)) return undefined;
+    try {
+      return JSON.parse(fs().readFileSync(file, "utf8"));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** ESM or CommonJS, as Node decides: by extension, then by the nearest package.json "type". */
+  function isEsm(file) {
+    if (file.endsWith(".mjs")) return true;
+    if (file.endsWith(".cjs") || file.endsWith(".json")) return false;
+    for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+      const pkg = readPackage(dir);
+      if (pkg) return pkg.type === "module";
+      if (dir === "/") return false;
+    }
+  }
+
+  function loadAsFile(file) {
+    for (const candidate of [file, `${file}.js`, `${file}.json`, `${file}.cjs`]) {
+      if (exists(candidate)) return candidate;
+    }
+    return undefined;
+  }
+
+  function loadAsDirectory(dir) {
+    const pkg = readPackage(dir);
+    if (pkg && typeof pkg.main === "string") {
+      const main = path.resolve(dir, pkg.main);
+      const found = loadAsFile(main) ?? loadAsFile(`${main}/index`);
+      if (found) return found;
+    }
+    return loadAsFile(`${dir}/index`);
+  }
+
+  function resolveFilename(request, fromDir) {
+    if (request.startsWith("./") || request.startsWith("../") || request.startsWith("/") || request === "." || request === "..") {
+      const target = path.resolve(fromDir, request);
+      return loadAsFile(target) ?? (isDirectory(target) ? loadAsDirectory(target) : undefined);
+    }
+    for (let dir = fromDir; ; dir = path.dirname(dir)) {
+      const base = `${dir === "/" ? "" : dir}/node_modules/${request}`;
+      const found = loadAsFile(base) ?? (isDirectory(base) ? loadAsDirectory(base) : undefined);
+      if (found) return found;
+      if (dir === "/") return undefined;
+    }
+  }
+
+  function notFound(request, parent) {
+    const stack = [];
+    for (let m = parent; m; m = m.parent) stack.push(m.filename);
+    const err = new Error(`Cannot find module '${request}'${stack.length ? `\nRequire stack:\n- ${stack.join("\n- ")}` : ""}`);
+    err.code = "MODULE_NOT_FOUND";
+    err.requireStack = stack;
+    return err;
+  }
+
+  class Module {
+    constructor(id, parent) {
+      this.id = id;
+      this.path = path.dirname(id);
+      this.exports = {};
+      this.filename = id;
+      this.loaded = false;
+      this.children = [];
+      this.paths = [];
+      this.parent = parent;
+      if (parent) parent.children.push(this);
+    }
+  }
+  Module.builtinModules = __skillbox.builtinNames();
+  Module.createRequire = (filename) => makeRequire(new Module(String(filename).replace(/^file:\/\//, ""), undefined));
+  Module.isBuiltin = isBuiltin;
+  Module._cache = moduleCache;
+
+  function requireBuiltin(request) {
+    const exports = builtin(request);
+    if (exports === undefined) return undefined;
+    return exports;
+  }
+
+  function makeRequire(module) {
+    const require = (request) => {
+      if (typeof request !== "string") {
+        const err = new TypeError(`The "id" argument must be of type string. Received ${typeof request}`);
+        err.code = "ERR_INVALID_ARG_TYPE";
+        throw err;
+      }
+      if (request.startsWith("node:") || isBuiltin(request)) {
+        const exports = requireBuiltin(request);
+        if (exports !== undefined) return exports;
+        if (request.startsWith("node:")) {
+          const err = new Error(`No such built-in module: ${request}`);
+          err.code = "ERR_UNKNOWN_BUILTIN_MODULE";
+          throw err;
+        }
+      }
+      const filename = resolveFilename(request, module.path);
+      if (!filename) throw notFound(request, module);
+      return loadCommonJs(filename, module).exports;
+    };
+    require.resolve = (request) => {
+      if (isBuiltin(request)) return request;
+      const filename = resolveFilename(request, module.path);
+      if (!filename) throw notFound(request, module);
+      return filename;
+    };
+    require.cache = moduleCache;
+    require.main = mainModule;
+    return require;
+  }
+
+  function loadCommonJs(filename, parent) {
+    const cached = moduleCache[filename];
+    if (cached) return cached;
+    if (filename.endsWith(".mjs") || (filename.endsWith(".js") && isEsm(filename))) {
+      const err = new Error(`require() of ES Module ${filename} not supported.\nInstead change the require of ${path.basename(filename)} to a dynamic import() which is available in all CommonJS modules.`);
+      err.code = "ERR_REQUIRE_ESM";
+      throw err;
+    }
+    const module = new Module(filename, parent);
+    moduleCache[filename] = module;
+    try {
+      const source = fs().readFileSync(filename, "utf8");
+      if (filename.endsWith(".json")) {
+        try {
+          module.exports = JSON.parse(source);
+        } catch (error) {
+          error.message = `${filename}: ${error.message}`;
+          throw error;
+        }
+      } else {
+        const body = source.startsWith("#!") ? `//${source}` : source;
+        const wrapper = host("compile", `(function (exports, require, module, __filename, __dirname) {${body}\n})`, filename);
+        wrapper.call(module.exports, module.exports, makeRequire(module), module, filename, path.dirname(filename));
+      }
+      module.loaded = true;
+    } catch (error) {
+      delete moduleCache[filename];
+      throw error;
+    }
+    return module;
+  }
+
+  const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+  const RESERVED = new Set(["default", "class", "function", "delete", "new", "var", "let", "const", "if", "else", "return", "import", "export", "in", "of", "typeof", "void", "with", "yield", "await", "enum", "this", "super", "null", "true", "false", "switch", "case", "do", "while", "for", "break", "continue", "try", "catch", "finally", "throw", "debugger", "instanceof", "extends", "static", "package", "private", "protected", "public", "interface", "implements"]);
+
+  function facade(expression, exports) {
+    const names = exports !== null && (typeof exports === "object" || typeof exports === "function")
+      ? Object.keys(exports).filter((k) => IDENTIFIER.test(k) && !RESERVED.has(k))
+      : [];
+    return `const m = ${expression};\nexport default m;\n${names.length ? `export const { ${names.join(", ")} } = m;\n` : ""}`;
+  }
+
+  function resolveImport(specifier, base) {
+    if (specifier.startsWith("node:") || isBuiltin(specifier)) {
+      const name = specifier.startsWith("node:") ? specifier.slice(5) : specifier;
+      if (builtin(name) === undefined) {
+        const err = new Error(`No such built-in module: ${specifier}`);
+        err.code = "ERR_UNKNOWN_BUILTIN_MODULE";
+        throw err;
+      }
+      return `node:${name}`;
+    }
+    if (specifier.startsWith("file://")) specifier = decodeURIComponent(specifier.slice(7));
+    const from = base.startsWith("/") ? path.dirname(base) : cwd;
+    if (specifier.startsWith("./") || specifier.startsWith("../") || specifier.startsWith("/")) {
+      const target = path.resolve(from, specifier);
+      if (exists(target)) return target;
+      const err = new Error(`Cannot find module '${target}' imported from ${base}`);
+      err.code = "ERR_MODULE_NOT_FOUND";
+      throw err;
+    }
+    const found = resolveFilename(specifier, from);
+    if (!found) {
+      const err = new Error(`Cannot find package '${specifier}' imported from ${base}`);
+      err.code = "ERR_MODULE_NOT_FOUND";
+      throw err;
+    }
+    return found;
+  }
+
+  function moduleSource(name) {
+    if (name.startsWith("node:")) {
+      const id = name.slice(5);
+      return facade(`__skillbox.builtin(${JSON.stringify(id)})`, builtin(id));
+    }
+    if (isEsm(name)) {
+      const source = fs().readFileSync(name, "utf8");
+      return source.startsWith("#!") ? `//${source}` : source;
+    }
+    const exports = loadCommonJs(name, undefined).exports;
+    return facade(`__skillbox.requireLoaded(${JSON.stringify(name)})`, exports);
+  }
+
+  // ---- globals ---------------------------------------------------------------------------
+  class TextEncoder {
+    get encoding() {
+      return "utf-8";
+    }
+    encode(text = "") {
+      return new Uint8Array(host("utf8Encode", String(text)));
+    }
+  }
+  class TextDecoder {
+    constructor(encoding = "utf-8") {
+      this.encoding = encoding.toLowerCase();
+    }
+    decode(bytes) {
+      if (bytes === undefined) return "";
+      const view = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      return Buffer.from(view).toString(this.encoding === "utf-8" || this.encoding === "utf8" ? "utf8" : this.encoding);
+    }
+  }
+
+  const { URL, URLSearchParams } = builtin("url");
+  Object.assign(globalThis, timerGlobals, {
+    process,
+    console,
+    Buffer,
+    URL,
+    URLSearchParams,
+    TextEncoder,
+    TextDecoder,
+    global: globalThis,
+    structuredClone: (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value))),
+    atob: (text) => Buffer.from(String(text), "base64").toString("latin1"),
+    btoa: (text) => Buffer.from(String(text), "latin1").toString("base64"),
+  });
+  globalThis.crypto = {
+    randomUUID: () => host("randomUUID"),
+    getRandomValues: (array) => builtin("crypto").getRandomValues(array),
+  };
+  const performanceStart = host("now");
+  globalThis.performance = { now: () => host("now") - performanceStart, timeOrigin: Date.now() };
+
+  __skillbox.defineBuiltin("process", (exports, require, module) => {
+    module.exports = process;
+  });
+  __skillbox.defineBuiltin("console", (exports, require, module) => {
+    module.exports = console;
+  });
+  __skillbox.defineBuiltin("timers", (exports, require, module) => {
+    module.exports = { ...timerGlobals };
+  });
+  __skillbox.defineBuiltin("timers/promises", (exports, require, module) => {
+    module.exports = {
+      setTimeout: (delay, value) => new Promise((resolve) => timerGlobals.setTimeout(resolve, delay, value)),
+      setImmediate: (value) => new Promise((resolve) => timerGlobals.setImmediate(resolve, value)),
+    };
+  });
+  __skillbox.defineBuiltin("module", (exports, require, module) => {
+    module.exports = Module;
+  });
+  __skillbox.defineBuiltin("fs/promises", (exports, require, module) => {
+    module.exports = builtin("fs").promises;
+  });
+  __skillbox.defineBuiltin("path/posix", (exports, require, module) => {
+    module.exports = path;
+  });
+  __skillbox.defineBuiltin("util/types", (exports, require, module) => {
+    module.exports = util.types;
+  });
+  __skillbox.defineBuiltin("assert/strict", (exports, require, module) => {
+    module.exports = builtin("assert");
+  });
+  Module.builtinModules = __skillbox.builtinNames();
+
+  // ---- entry points called by the worker ---------------------------------------------------
+  Object.assign(__skillbox, {
+    start(json) {
+      const options = JSON.parse(json);
+      process.argv = options.argv;
+      process.env = envProxy({ ...options.env });
+      cwd = options.cwd;
+      guard(() => {
+        const main = options.main;
+        if (!exists(main)) throw notFound(main, undefined);
+        if (isEsm(main)) {
+          const result = host("evalModule", fs().readFileSync(main, "utf8"), main);
+          if (result && typeof result.then === "function") result.then(undefined, handleRejection);
+        } else {
+          const module = new Module(main, undefined);
+          module.id = ".";
+          mainModule = module;
+          moduleCache[main] = module;
+          const source = fs().readFileSync(main, "utf8");
+          const body = source.startsWith("#!") ? `//${source}` : source;
+          const wrapper = host("compile", `(function (exports, require, module, __filename, __dirname) {${body}\n})`, main);
+          wrapper.call(module.exports, module.exports, makeRequire(module), module, main, path.dirname(main));
+          module.loaded = true;
+        }
+      });
+    },
+    runTicks() {
+      let ran = 0;
+      while (tickQueue.length > 0) {
+        const tick = tickQueue.shift();
+        ran++;
+        guard(tick);
+      }
+      return ran;
+    },
+    fire(id) {
+      const timer = timers.get(id);
+      if (!timer) return;
+      if (timer._repeat) host("timer", id, timer._delay, false);
+      else timers.delete(id);
+      guard(() => timer._callback(...timer._args));
+    },
+    emitExit(code) {
+      const final = code >= 0 ? code : (exitCode ?? 0);
+      exitCode = final;
+      try {
+        process.emit("exit", final);
+      } catch (error) {
+        if (!(error instanceof ExitSignal)) printUncaught(error);
+        return 1;
+      }
+      return exitCode ?? final;
+    },
+    reportUncaught(error) {
+      printUncaught(error);
+    },
+    resolveImport,
+    moduleSource,
+    requireLoaded(filename) {
+      return moduleCache[filename].exports;
+    },
+  });
+}
