@@ -48,6 +48,34 @@ interface RunState {
   exiting: boolean;
 }
 
+/**
+ * A version 4 UUID from getRandomValues: crypto.randomUUID needs a secure context, which the
+ * opaque-origin sandbox is not.
+ */
+function randomUuid(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function hmacDigest(hash: (data: Uint8Array) => Uint8Array, key: Uint8Array, data: Uint8Array): Uint8Array {
+  const blockSize = hash === HASHES.sha384 || hash === HASHES.sha512 ? 128 : 64;
+  const shortKey = key.length > blockSize ? hash(key) : key;
+  const padded = new Uint8Array(blockSize);
+  padded.set(shortKey);
+  const inner = new Uint8Array(blockSize + data.length);
+  const outer = new Uint8Array(blockSize + 64);
+  for (let i = 0; i < blockSize; i++) {
+    inner[i] = padded[i]! ^ 0x36;
+    outer[i] = padded[i]! ^ 0x5c;
+  }
+  inner.set(data, blockSize);
+  const innerHash = hash(inner);
+  return hash(new Uint8Array([...outer.subarray(0, blockSize), ...innerHash]));
+}
+
 const utf8 = new TextEncoder();
 const utf8Decoder = new TextDecoder();
 
@@ -81,7 +109,7 @@ function installHost(vm: QuickJSContext, state: () => RunState): void {
         case "readFile":
           return vm.newArrayBuffer(run().fs.readFile(str(0)).slice().buffer);
         case "writeFile":
-          run().fs.writeFile(str(0), bytesArg(vm, argHandles[1]), arg(2) === true);
+          run().fs.writeFile(str(0), bytesArg(vm, argHandles[1]), arg(2) === true, arg(3) === true);
           return vm.undefined;
         case "stat":
           return json(run().fs.stat(str(0)));
@@ -118,7 +146,27 @@ function installHost(vm: QuickJSContext, state: () => RunState): void {
         case "randomBytes":
           return vm.newArrayBuffer(crypto.getRandomValues(new Uint8Array(Number(arg(0)))).buffer);
         case "randomUUID":
-          return vm.newString(crypto.randomUUID());
+          return vm.newString(randomUuid());
+        case "hmac": {
+          const hash = HASHES[str(0)];
+          if (!hash) return { error: vm.newError(`Invalid digest: ${str(0)}`) };
+          return vm.newArrayBuffer(
+            hmacDigest(hash, bytesArg(vm, argHandles[1]), bytesArg(vm, argHandles[2])).slice().buffer,
+          );
+        }
+        case "promiseState": {
+          const state = vm.getPromiseState(argHandles[0]!);
+          const result = vm.newObject();
+          vm.setProp(result, "state", vm.newString(state.type));
+          if (state.type === "fulfilled") {
+            vm.setProp(result, "result", state.value);
+            state.value.dispose();
+          } else if (state.type === "rejected") {
+            vm.setProp(result, "result", state.error);
+            state.error.dispose();
+          }
+          return result;
+        }
         case "urlParse": {
           const base = arg(1);
           const url = base === undefined ? new URL(str(0)) : new URL(str(0), String(base));
@@ -279,7 +327,11 @@ async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
             uncaught(vm.dump(jobs.error));
             jobs.error.dispose();
           }
-          if (!runtime.hasPendingJob() && ticks.value === 0) break;
+          if (!runtime.hasPendingJob() && ticks.value === 0) {
+            const checked = callGuest(vm, "checkRejections");
+            if (checked.error) uncaught(checked.error);
+            if (!runtime.hasPendingJob()) break;
+          }
         }
       };
 

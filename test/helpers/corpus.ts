@@ -43,7 +43,8 @@ export function corpusFiles(name: string): Record<string, string> {
 
 /** Runs a case with the real program on this machine, in a fresh copy of the corpus folder. */
 export function runNative(name: string, program: string, testCase: CorpusCase): NativeResult {
-  const copy = mkdtempSync(join(tmpdir(), `${name}-`));
+  // The copy keeps the corpus folder's name: scripts may print their working directory's name.
+  const copy = join(mkdtempSync(join(tmpdir(), "corpus-")), name);
   cpSync(corpusDir(name), copy, { recursive: true });
   const result = spawnSync(program, [testCase.script, ...testCase.args], {
     cwd: copy,

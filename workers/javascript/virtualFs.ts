@@ -48,9 +48,15 @@ export class VirtualFs {
   }
 
   private requireParent(path: string, syscall: string): void {
-    const parent = this.parent(path);
-    if (this.files.has(parent)) throw new FsError("ENOTDIR", syscall, path);
-    if (!this.dirs.has(parent)) throw new FsError("ENOENT", syscall, path);
+    this.requireNoFileAncestor(path, syscall);
+    if (!this.dirs.has(this.parent(path))) throw new FsError("ENOENT", syscall, path);
+  }
+
+  /** A path that runs through a file (`file.txt/x`) is ENOTDIR, as on a real file system. */
+  private requireNoFileAncestor(path: string, syscall: string): void {
+    for (let dir = this.parent(path); dir !== "/"; dir = this.parent(dir)) {
+      if (this.files.has(dir)) throw new FsError("ENOTDIR", syscall, path);
+    }
   }
 
   mkdirp(path: string): void {
@@ -62,6 +68,7 @@ export class VirtualFs {
   }
 
   mkdir(path: string, recursive: boolean): boolean {
+    this.requireNoFileAncestor(path, "mkdir");
     if (recursive) {
       const existed = this.dirs.has(path);
       this.mkdirp(path);
@@ -75,15 +82,17 @@ export class VirtualFs {
   }
 
   readFile(path: string): Uint8Array {
+    this.requireNoFileAncestor(path, "open");
     if (this.dirs.has(path)) throw new FsError("EISDIR", "read", path);
     const data = this.files.get(path);
     if (!data) throw new FsError("ENOENT", "open", path);
     return data;
   }
 
-  writeFile(path: string, data: Uint8Array, append: boolean): void {
+  writeFile(path: string, data: Uint8Array, append: boolean, exclusive = false): void {
     if (this.dirs.has(path)) throw new FsError("EISDIR", "open", path);
     this.requireParent(path, "open");
+    if (exclusive && this.files.has(path)) throw new FsError("EEXIST", "open", path);
     const existing = append ? this.files.get(path) : undefined;
     if (existing) {
       const joined = new Uint8Array(existing.byteLength + data.byteLength);
@@ -97,6 +106,7 @@ export class VirtualFs {
   }
 
   stat(path: string): FsStatInfo {
+    this.requireNoFileAncestor(path, "stat");
     const mtimeMs = this.mtimes.get(path) ?? 0;
     if (this.dirs.has(path)) return { type: "directory", size: 4096, mtimeMs };
     const data = this.files.get(path);

@@ -216,6 +216,34 @@
     }
   }
 
+  // QuickJS as packaged offers no promise rejection tracker, so Promise.reject() — the common way a
+  // script leaves a rejection unhandled — returns a tracked promise: handling it (then, catch,
+  // await, Promise.all…) calls then(), and one still unhandled after the microtasks counts as
+  // an unhandled rejection, as in Node.
+  const IntrinsicPromise = Promise;
+  const unhandled = new Set();
+  class TrackedPromise extends IntrinsicPromise {
+    static get [Symbol.species]() {
+      return IntrinsicPromise;
+    }
+    then(onFulfilled, onRejected) {
+      unhandled.delete(this);
+      return super.then(onFulfilled, onRejected);
+    }
+  }
+  const intrinsicReject = IntrinsicPromise.reject;
+  Object.defineProperty(IntrinsicPromise, "reject", {
+    value: function reject(reason) {
+      if (this !== IntrinsicPromise) return intrinsicReject.call(this, reason);
+      const promise = new TrackedPromise((_, rejectIt) => rejectIt(reason));
+      unhandled.add(promise);
+      promise.reason = reason;
+      return promise;
+    },
+    writable: true,
+    configurable: true,
+  });
+
   function handleRejection(reason) {
     if (process.listenerCount("unhandledRejection") > 0) {
       process.emit("unhandledRejection", reason, undefined);
@@ -555,6 +583,18 @@
     return `const m = ${expression};\nexport default m;\n${names.length ? `export const { ${names.join(", ")} } = m;\n` : ""}`;
   }
 
+  /**
+   * Resolution failures become a module that throws the error when loaded, so import() rejects
+   * with Node's error code (the loader's own failures reach the script without one).
+   */
+  function resolveImportOrMissing(specifier, base) {
+    try {
+      return resolveImport(specifier, base);
+    } catch (error) {
+      return `${MISSING}${JSON.stringify([error.code, error.message])}`;
+    }
+  }
+
   function resolveImport(specifier, base) {
     if (specifier.startsWith("node:") || isBuiltin(specifier)) {
       const name = specifier.startsWith("node:") ? specifier.slice(5) : specifier;
@@ -566,7 +606,7 @@
       return `node:${name}`;
     }
     if (specifier.startsWith("file://")) specifier = decodeURIComponent(specifier.slice(7));
-    const from = base.startsWith("/") ? path.dirname(base) : cwd;
+    const from = base.startsWith("/") ? path.dirname(base) : base.startsWith("file://") ? path.dirname(decodeURIComponent(base.slice(7))) : cwd;
     if (specifier.startsWith("./") || specifier.startsWith("../") || specifier.startsWith("/")) {
       const target = path.resolve(from, specifier);
       if (exists(target)) return target;
@@ -583,15 +623,26 @@
     return found;
   }
 
+  /** Source of an ES module file, with import.meta filled in as Node does (same first line). */
+  function esmSource(file) {
+    const source = fs().readFileSync(file, "utf8");
+    const body = source.startsWith("#!") ? `//${source}` : source;
+    const url = `file://${encodeURI(file)}`;
+    return `import.meta.url = ${JSON.stringify(url)}; import.meta.filename = ${JSON.stringify(file)}; import.meta.dirname = ${JSON.stringify(path.dirname(file))}; import.meta.resolve = (s) => __skillbox.resolveImportUrl(s, ${JSON.stringify(file)});${body}`;
+  }
+
+  const MISSING = "\0missing:";
+
   function moduleSource(name) {
+    if (name.startsWith(MISSING)) {
+      const [code, message] = JSON.parse(name.slice(MISSING.length));
+      return `const error = new Error(${JSON.stringify(message)}); error.code = ${JSON.stringify(code)}; throw error;`;
+    }
     if (name.startsWith("node:")) {
       const id = name.slice(5);
       return facade(`__skillbox.builtin(${JSON.stringify(id)})`, builtin(id));
     }
-    if (isEsm(name)) {
-      const source = fs().readFileSync(name, "utf8");
-      return source.startsWith("#!") ? `//${source}` : source;
-    }
+    if (isEsm(name)) return esmSource(name);
     const exports = loadCommonJs(name, undefined).exports;
     return facade(`__skillbox.requireLoaded(${JSON.stringify(name)})`, exports);
   }
@@ -616,6 +667,104 @@
     }
   }
 
+  class Event {
+    constructor(type, options = {}) {
+      this.type = String(type);
+      this.bubbles = options.bubbles === true;
+      this.cancelable = options.cancelable === true;
+      this.defaultPrevented = false;
+      this.timeStamp = host("now");
+      this.target = null;
+      this.currentTarget = null;
+    }
+    preventDefault() {
+      if (this.cancelable) this.defaultPrevented = true;
+    }
+    stopPropagation() {}
+    stopImmediatePropagation() {
+      this._stopped = true;
+    }
+  }
+
+  class EventTarget {
+    constructor() {
+      Object.defineProperty(this, "_listeners", { value: new Map() });
+    }
+    addEventListener(type, listener, options) {
+      if (!listener) return;
+      const list = this._listeners.get(type) ?? [];
+      if (!list.some((l) => l.listener === listener)) {
+        list.push({ listener, once: typeof options === "object" && options?.once === true });
+      }
+      this._listeners.set(type, list);
+    }
+    removeEventListener(type, listener) {
+      const list = this._listeners.get(type);
+      if (list) this._listeners.set(type, list.filter((l) => l.listener !== listener));
+    }
+    dispatchEvent(event) {
+      event.target = this;
+      event.currentTarget = this;
+      for (const entry of [...(this._listeners.get(event.type) ?? [])]) {
+        if (entry.once) this.removeEventListener(event.type, entry.listener);
+        if (typeof entry.listener === "function") entry.listener.call(this, event);
+        else entry.listener.handleEvent(event);
+        if (event._stopped) break;
+      }
+      return !event.defaultPrevented;
+    }
+  }
+
+  function abortError(reason) {
+    if (reason !== undefined) return reason;
+    const err = new Error("This operation was aborted");
+    err.name = "AbortError";
+    err.code = 20;
+    return err;
+  }
+
+  class AbortSignal extends EventTarget {
+    constructor() {
+      super();
+      this.aborted = false;
+      this.reason = undefined;
+      this.onabort = null;
+    }
+    throwIfAborted() {
+      if (this.aborted) throw this.reason;
+    }
+    _abort(reason) {
+      if (this.aborted) return;
+      this.aborted = true;
+      this.reason = abortError(reason);
+      const event = new Event("abort");
+      if (typeof this.onabort === "function") this.onabort.call(this, event);
+      this.dispatchEvent(event);
+    }
+    static abort(reason) {
+      const signal = new AbortSignal();
+      signal._abort(reason);
+      return signal;
+    }
+    static timeout(ms) {
+      const signal = new AbortSignal();
+      const err = new Error("The operation was aborted due to timeout");
+      err.name = "TimeoutError";
+      err.code = 23;
+      timerGlobals.setTimeout(() => signal._abort(err), ms);
+      return signal;
+    }
+  }
+
+  class AbortController {
+    constructor() {
+      this.signal = new AbortSignal();
+    }
+    abort(reason) {
+      this.signal._abort(reason);
+    }
+  }
+
   const { URL, URLSearchParams } = builtin("url");
   Object.assign(globalThis, timerGlobals, {
     process,
@@ -626,6 +775,10 @@
     TextEncoder,
     TextDecoder,
     global: globalThis,
+    Event,
+    EventTarget,
+    AbortController,
+    AbortSignal,
     structuredClone: (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value))),
     atob: (text) => Buffer.from(String(text), "base64").toString("latin1"),
     btoa: (text) => Buffer.from(String(text), "latin1").toString("base64"),
@@ -680,7 +833,7 @@
         const main = options.main;
         if (!exists(main)) throw notFound(main, undefined);
         if (isEsm(main)) {
-          const result = host("evalModule", fs().readFileSync(main, "utf8"), main);
+          const result = host("evalModule", esmSource(main), main);
           if (result && typeof result.then === "function") result.then(undefined, handleRejection);
         } else {
           const module = new Module(main, undefined);
@@ -725,7 +878,17 @@
     reportUncaught(error) {
       printUncaught(error);
     },
-    resolveImport,
+    checkRejections() {
+      for (const promise of [...unhandled]) {
+        unhandled.delete(promise);
+        guard(() => handleRejection(promise.reason));
+      }
+    },
+    resolveImport: resolveImportOrMissing,
+    resolveImportUrl: (specifier, base) => {
+      const resolved = resolveImport(specifier, base);
+      return resolved.startsWith("node:") ? resolved : `file://${encodeURI(resolved)}`;
+    },
     moduleSource,
     requireLoaded(filename) {
       return moduleCache[filename].exports;

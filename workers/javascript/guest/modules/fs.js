@@ -120,8 +120,8 @@ const fs = {
     return encoding ? bytes.toString(encoding) : bytes;
   },
   writeFileSync(path, data, options) {
-    const append = typeof options === "object" && options !== null && options.flag === "a";
-    call("writeFile", path, toPath(path), bytesBuffer(toBytes(data, options)), append);
+    const flag = typeof options === "object" && options !== null ? String(options.flag ?? "w") : "w";
+    call("writeFile", path, toPath(path), bytesBuffer(toBytes(data, options)), flag.startsWith("a"), flag.includes("x"));
   },
   appendFileSync(path, data, options) {
     call("writeFile", path, toPath(path), bytesBuffer(toBytes(data, options)), true);

@@ -19,7 +19,9 @@ function stringifyPrimitive(v) {
   return "";
 }
 
-function stringify(obj, sep = "&", eq = "=", options) {
+function stringify(obj, sep, eq, options) {
+  sep = sep || "&";
+  eq = eq || "=";
   const encode = options?.encodeURIComponent ?? escape;
   if (obj === null || typeof obj !== "object") return "";
   const parts = [];
@@ -35,7 +37,9 @@ function stringify(obj, sep = "&", eq = "=", options) {
   return parts.join(sep);
 }
 
-function parse(qs, sep = "&", eq = "=", options) {
+function parse(qs, sep, eq, options) {
+  sep = sep || "&";
+  eq = eq || "=";
   const decode = options?.decodeURIComponent ?? unescape;
   const obj = Object.create(null);
   if (typeof qs !== "string" || qs.length === 0) return obj;

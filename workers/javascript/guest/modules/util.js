@@ -1,6 +1,7 @@
 // node:util — format() and inspect() follow Node's algorithm (compact 3, breakLength 80) so that
 // console.log output matches Node's byte for byte for everyday values.
 const kObjectType = 0;
+const kArrayType = 1;
 const kArrayExtrasType = 2;
 const keyStrRegExp = /^[a-zA-Z_][a-zA-Z_0-9]*$/;
 const kMinLineWidth = 16;
@@ -178,8 +179,7 @@ function formatRaw(ctx, value, recurseTimes, typedArray) {
     noIterator = false;
     if (Array.isArray(value)) {
       const prefix = constructor !== "Array" || tag !== "" ? getPrefix(constructor, tag, "Array", `(${value.length})`) : "";
-      keys = Object.keys(value).filter((k) => !/^(0|[1-9][0-9]*)$/.test(k));
-      for (const s of Object.getOwnPropertySymbols(value)) if (Object.prototype.propertyIsEnumerable.call(value, s)) keys.push(s);
+      keys = getKeys(value, ctx.showHidden).filter((k) => typeof k !== "string" || !/^(0|[1-9][0-9]*)$/.test(k));
       braces = [`${prefix}[`, "]"];
       if (value.length === 0 && keys.length === 0) return `${braces[0]}]`;
       extrasType = kArrayExtrasType;
@@ -261,7 +261,14 @@ function formatRaw(ctx, value, recurseTimes, typedArray) {
       if (keys.length === 0) return base;
     } else if (value instanceof Promise) {
       braces[0] = `${getPrefix(constructor, tag, "Promise")}{`;
-      formatter = () => ["<unknown>"];
+      formatter = (c, v, r) => {
+        const { state, result } = __skillbox.host("promiseState", v);
+        if (state === "pending") return ["<pending>"];
+        c.indentationLvl += 2;
+        const shown = formatValue(c, result, r);
+        c.indentationLvl -= 2;
+        return [state === "rejected" ? `<rejected> ${shown}` : shown];
+      };
     } else if (value instanceof WeakSet) {
       braces[0] = `${getPrefix(constructor, tag, "WeakSet")}{`;
       formatter = () => ["<items unknown>"];
@@ -287,9 +294,8 @@ function formatRaw(ctx, value, recurseTimes, typedArray) {
     }
   }
   if (recurseTimes > ctx.depth && ctx.depth !== null) {
-    let constructorName = getCtxName(constructor, tag).slice(0, -1);
-    if (constructor !== null) constructorName = `[${constructorName}]`;
-    return constructorName;
+    if (constructor === null) return getCtxName(constructor, tag).slice(0, -1);
+    return `[${constructor}${tag !== "" && tag !== constructor ? ` [${tag}]` : ""}]`;
   }
   recurseTimes += 1;
   ctx.seen.push(value);
@@ -323,6 +329,7 @@ function formatRaw(ctx, value, recurseTimes, typedArray) {
 }
 
 function getCtxName(constructor, tag) {
+  if (constructor === null && tag === "Module") return "[Module: null prototype] ";
   if (constructor === null) return tag !== "" ? `[Object: null prototype] [${tag}] ` : "[Object: null prototype] ";
   if (tag !== "" && constructor !== tag) return `${constructor} [${tag}] `;
   return constructor === "Object" ? "" : `${constructor} `;
@@ -389,7 +396,7 @@ function formatArray(ctx, value, recurseTimes) {
   const output = [];
   for (let i = 0; i < len; i++) {
     if (!Object.hasOwn(value, i)) return formatArrayBuffer(ctx, value, recurseTimes, len, output, i);
-    output.push(formatProperty(ctx, value, recurseTimes, i, kArrayExtrasType));
+    output.push(formatProperty(ctx, value, recurseTimes, i, kArrayType));
   }
   if (remaining > 0) output.push(`... ${remaining} more item${remaining > 1 ? "s" : ""}`);
   return output;
@@ -407,7 +414,7 @@ function formatArrayBuffer(ctx, value, recurseTimes, len, output, start) {
       output.push(`<${emptyItems} empty item${emptyItems > 1 ? "s" : ""}>`);
       i += emptyItems;
     } else {
-      output.push(formatProperty(ctx, value, recurseTimes, i, kArrayExtrasType));
+      output.push(formatProperty(ctx, value, recurseTimes, i, kArrayType));
       i++;
     }
     outputLength++;
@@ -468,7 +475,7 @@ function formatProperty(ctx, value, recurseTimes, key, type) {
   } else {
     str = "undefined";
   }
-  if (type === kArrayExtrasType) return str;
+  if (type === kArrayType) return str;
   if (typeof key === "symbol") {
     name = `[${key.toString()}]`;
   } else if (key === "__proto__") {
@@ -695,17 +702,20 @@ function formatWithOptions(inspectOptions, ...args) {
   return str;
 }
 
+const BUILT_IN_OBJECTS = new Set(
+  Object.getOwnPropertyNames(globalThis).filter((name) => /^[A-Z][a-zA-Z0-9]+$/.test(name) && typeof globalThis[name] === "function"),
+);
+
+/** True when value's toString is a built-in one, i.e. %s should inspect it rather than call it. */
 function hasBuiltInToString(value) {
-  const proxyTarget = value;
-  if (!Object.hasOwn(proxyTarget, "toString") && typeof proxyTarget.toString === "function") {
-    let pointer = proxyTarget;
-    do {
-      pointer = Object.getPrototypeOf(pointer);
-    } while (pointer !== null && !Object.hasOwn(pointer, "toString"));
-    const descriptor = pointer && Object.getOwnPropertyDescriptor(pointer, "constructor");
-    return descriptor !== undefined && typeof descriptor.value === "function" && ["Object", "Error", "Array", "Date", "RegExp", "Function"].includes(descriptor.value.name);
-  }
-  return false;
+  if (Object.hasOwn(value, "toString")) return false;
+  let pointer = value;
+  do {
+    pointer = Object.getPrototypeOf(pointer);
+    if (pointer === null) return true;
+  } while (!Object.hasOwn(pointer, "toString"));
+  const descriptor = Object.getOwnPropertyDescriptor(pointer, "constructor");
+  return descriptor !== undefined && typeof descriptor.value === "function" && BUILT_IN_OBJECTS.has(descriptor.value.name);
 }
 
 function tryStringify(arg) {
