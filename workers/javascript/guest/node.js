@@ -345,6 +345,12 @@
     },
   };
 
+  // util.promisify(setTimeout) resolves with the value after the delay, as in Node.
+  timerGlobals.setTimeout[Symbol.for("nodejs.util.promisify.custom")] = (delay, value) =>
+    new Promise((resolve) => timerGlobals.setTimeout(resolve, delay, value));
+  timerGlobals.setImmediate[Symbol.for("nodejs.util.promisify.custom")] = (value) =>
+    new Promise((resolve) => timerGlobals.setImmediate(resolve, value));
+
   // ---- console ---------------------------------------------------------------------------
   let groupIndent = "";
   const counts = new Map();
@@ -631,7 +637,8 @@
     return `import.meta.url = ${JSON.stringify(url)}; import.meta.filename = ${JSON.stringify(file)}; import.meta.dirname = ${JSON.stringify(path.dirname(file))}; import.meta.resolve = (s) => __skillbox.resolveImportUrl(s, ${JSON.stringify(file)});${body}`;
   }
 
-  const MISSING = "\0missing:";
+  // QuickJS passes module names as C strings, so the marker must not contain NUL.
+  const MISSING = "skillbox-missing:";
 
   function moduleSource(name) {
     if (name.startsWith(MISSING)) {
@@ -765,6 +772,45 @@
     }
   }
 
+  /** The structured clone algorithm for the values a script can build (no transfer list). */
+  function structuredClone(value, seen = new Map()) {
+    if (typeof value === "function" || typeof value === "symbol") {
+      const err = new Error(`${typeof value === "function" ? String(value) : value.toString()} could not be cloned.`);
+      err.name = "DataCloneError";
+      err.code = 25;
+      throw err;
+    }
+    if (value === null || typeof value !== "object") return value;
+    if (seen.has(value)) return seen.get(value);
+    let copy;
+    if (value instanceof Date) copy = new Date(value.getTime());
+    else if (value instanceof RegExp) copy = new RegExp(value.source, value.flags);
+    else if (value instanceof ArrayBuffer) copy = value.slice(0);
+    else if (ArrayBuffer.isView(value)) copy = new value.constructor(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength));
+    else if (value instanceof Map) {
+      copy = new Map();
+      seen.set(value, copy);
+      for (const [k, v] of value) copy.set(structuredClone(k, seen), structuredClone(v, seen));
+      return copy;
+    } else if (value instanceof Set) {
+      copy = new Set();
+      seen.set(value, copy);
+      for (const v of value) copy.add(structuredClone(v, seen));
+      return copy;
+    } else if (value instanceof Error) {
+      copy = new Error(value.message);
+      copy.name = value.name;
+      copy.stack = value.stack;
+    } else {
+      copy = Array.isArray(value) ? [] : {};
+      seen.set(value, copy);
+      for (const key of Object.keys(value)) copy[key] = structuredClone(value[key], seen);
+      return copy;
+    }
+    seen.set(value, copy);
+    return copy;
+  }
+
   const { URL, URLSearchParams } = builtin("url");
   Object.assign(globalThis, timerGlobals, {
     process,
@@ -779,7 +825,7 @@
     EventTarget,
     AbortController,
     AbortSignal,
-    structuredClone: (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value))),
+    structuredClone,
     atob: (text) => Buffer.from(String(text), "base64").toString("latin1"),
     btoa: (text) => Buffer.from(String(text), "latin1").toString("base64"),
   });

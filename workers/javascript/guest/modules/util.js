@@ -766,6 +766,80 @@ function inherits(ctor, superCtor) {
   Object.setPrototypeOf(ctor.prototype, superCtor.prototype);
 }
 
+function parseArgsError(code, message) {
+  const err = new TypeError(message);
+  err.code = code;
+  return err;
+}
+
+/** util.parseArgs (Node 18.3+): long/short options, `--opt=value`, `--`, multiple, defaults. */
+function parseArgs(config = {}) {
+  const args = config.args ?? process.argv.slice(2);
+  const options = config.options ?? {};
+  const strict = config.strict ?? true;
+  const allowPositionals = config.allowPositionals ?? !strict;
+  const values = { __proto__: null };
+  const positionals = [];
+  const tokens = [];
+  const shortToLong = new Map(Object.entries(options).filter(([, o]) => o.short).map(([name, o]) => [o.short, name]));
+  const store = (name, value, raw) => {
+    const option = options[name];
+    if (!option) {
+      if (strict) {
+        throw parseArgsError("ERR_PARSE_ARGS_UNKNOWN_OPTION", `Unknown option '${raw}'${allowPositionals ? "" : ". To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"" + raw + "\"."}`);
+      }
+      values[name] = value ?? true;
+      return;
+    }
+    if (option.type === "string" && value === undefined) {
+      throw parseArgsError("ERR_PARSE_ARGS_INVALID_OPTION_VALUE", `Option '${raw} <value>' argument missing`);
+    }
+    if (option.type === "boolean" && value !== undefined && strict) {
+      throw parseArgsError("ERR_PARSE_ARGS_INVALID_OPTION_VALUE", `Option '${raw}' does not take an argument`);
+    }
+    const stored = option.type === "boolean" ? true : value;
+    if (option.multiple) (values[name] ??= []).push(stored);
+    else values[name] = stored;
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "--") {
+      positionals.push(...args.slice(i + 1));
+      break;
+    }
+    if (arg.startsWith("--")) {
+      const eq = arg.indexOf("=");
+      const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
+      let value = eq === -1 ? undefined : arg.slice(eq + 1);
+      if (value === undefined && options[name]?.type === "string" && i + 1 < args.length) value = args[++i];
+      store(name, value, `--${name}`);
+      tokens.push({ kind: "option", name, rawName: `--${name}`, index: i, value, inlineValue: eq !== -1 });
+    } else if (arg.startsWith("-") && arg !== "-") {
+      const letters = arg.slice(1);
+      for (let j = 0; j < letters.length; j++) {
+        const short = letters[j];
+        const name = shortToLong.get(short) ?? short;
+        if (options[name]?.type === "string") {
+          const rest = letters.slice(j + 1);
+          const value = rest !== "" ? rest : i + 1 < args.length ? args[++i] : undefined;
+          store(name, value, `-${short}`);
+          break;
+        }
+        store(name, undefined, `-${short}`);
+      }
+    } else {
+      if (!allowPositionals) {
+        throw parseArgsError("ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL", `Unexpected argument '${arg}'. This command does not take positional arguments`);
+      }
+      positionals.push(arg);
+    }
+  }
+  for (const [name, option] of Object.entries(options)) {
+    if (option.default !== undefined && values[name] === undefined) values[name] = option.default;
+  }
+  return config.tokens ? { values, positionals, tokens } : { values, positionals };
+}
+
 function deprecate(fn) {
   return fn;
 }
@@ -797,6 +871,7 @@ module.exports = {
   isDeepStrictEqual,
   promisify,
   callbackify,
+  parseArgs,
   inherits,
   deprecate,
   types,
