@@ -318,20 +318,24 @@ async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
         state.exitCode = 1;
         state.exiting = true;
       };
+      // Node's order after every callback: the nextTick queue, then promise jobs, again and again
+      // until both are empty; then unhandled rejections are reported.
       const settle = () => {
-        for (let rounds = 0; state.exitCode === undefined; rounds++) {
+        while (state.exitCode === undefined) {
           const ticks = callGuest(vm, "runTicks");
           if (ticks.error) uncaught(ticks.error);
           const jobs = runtime.executePendingJobs();
+          let ranJobs = 0;
           if (jobs.error) {
             uncaught(vm.dump(jobs.error));
             jobs.error.dispose();
+          } else {
+            ranJobs = jobs.value;
           }
-          if (!runtime.hasPendingJob() && ticks.value === 0) {
-            const checked = callGuest(vm, "checkRejections");
-            if (checked.error) uncaught(checked.error);
-            if (!runtime.hasPendingJob()) break;
-          }
+          if (ticks.value !== 0 || ranJobs !== 0) continue;
+          const checked = callGuest(vm, "checkRejections");
+          if (checked.error) uncaught(checked.error);
+          if (!runtime.hasPendingJob() && callGuest(vm, "pendingTicks").value === 0) break;
         }
       };
 

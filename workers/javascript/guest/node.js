@@ -924,6 +924,9 @@
     reportUncaught(error) {
       printUncaught(error);
     },
+    pendingTicks() {
+      return tickQueue.length;
+    },
     checkRejections() {
       for (const promise of [...unhandled]) {
         unhandled.delete(promise);
