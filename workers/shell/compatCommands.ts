@@ -117,7 +117,8 @@ function compareCodePoints(a: string, b: string): number {
     const y = b.charCodeAt(i);
     if (x !== y) {
       // UTF-16 puts U+E000–U+FFFF above the surrogates of astral characters; code points do not.
-      const rank = (c: number) => (c >= 0xd800 && c <= 0xdfff ? c + 0x2000 : c >= 0xe000 ? c - 0x800 : c);
+      const rank = (c: number) =>
+        c >= 0xd800 && c <= 0xdfff ? c + 0x2000 : c >= 0xe000 ? c - 0x800 : c;
       return rank(x) - rank(y);
     }
   }
@@ -136,7 +137,10 @@ function uniqCommand(): CustomCommand {
     const end = args.indexOf("--");
     const options = end < 0 ? args : args.slice(0, end);
     if (!options.some((a) => a === "--count" || /^-[a-zA-Z]*c/.test(a))) return result;
-    const stdout = result.stdout.replace(/^ *(\d+) /gm, (_m, count: string) => `${count.padStart(7)} `);
+    const stdout = result.stdout.replace(
+      /^ *(\d+) /gm,
+      (_m, count: string) => `${count.padStart(7)} `,
+    );
     return { ...result, stdout };
   });
 }
@@ -169,7 +173,8 @@ function sortCommand(): CustomCommand {
         const diff = compare(lines[i - 1]!, lines[i]!);
         if (diff > 0 || (options.unique && diff === 0)) {
           const file = options.files[0] ?? "-";
-          const message = options.check === "quiet" ? "" : `sort: ${file}:${i + 1}: disorder: ${lines[i]}\n`;
+          const message =
+            options.check === "quiet" ? "" : `sort: ${file}:${i + 1}: disorder: ${lines[i]}\n`;
           return textResult("", message, 1);
         }
       }
@@ -258,7 +263,9 @@ function wholeLineKey(): SortKey {
 
 /** Parses `-k F[.C][OPTS][,F[.C][OPTS]]`; undefined when GNU would reject it. */
 function parseSortKey(spec: string): { key: SortKey; modifiers: string } | undefined {
-  const match = /^(\d+)(?:\.(\d+))?([bdfghiMnrV]*)(?:,(\d+)(?:\.(\d+))?([bdfghiMnrV]*))?$/.exec(spec);
+  const match = /^(\d+)(?:\.(\d+))?([bdfghiMnrV]*)(?:,(\d+)(?:\.(\d+))?([bdfghiMnrV]*))?$/.exec(
+    spec,
+  );
   if (!match) return undefined;
   const key = wholeLineKey();
   key.startField = Number(match[1]) - 1;
@@ -348,7 +355,11 @@ function parseSortArgs(args: string[]): SortOptions | undefined {
         const letter = sortWords[value() ?? ""];
         if (letter === undefined) return undefined;
         globals += letter;
-      } else if (name === "--parallel" || name === "--buffer-size" || name === "--temporary-directory") {
+      } else if (
+        name === "--parallel" ||
+        name === "--buffer-size" ||
+        name === "--temporary-directory"
+      ) {
         value();
       } else return undefined;
     } else {
@@ -362,7 +373,8 @@ function parseSortArgs(args: string[]): SortOptions | undefined {
         else if (letter === "c") options.check = "report";
         else if (letter === "C") options.check = "quiet";
         else if ("ktoST".includes(letter)) {
-          if (!setValue(letter, j + 1 < arg.length ? arg.slice(j + 1) : args[++i])) return undefined;
+          if (!setValue(letter, j + 1 < arg.length ? arg.slice(j + 1) : args[++i]))
+            return undefined;
           break;
         } else return undefined;
       }
@@ -504,7 +516,9 @@ function compareNumbers(a: string, b: string): number {
 function compareGeneralNumbers(a: string, b: string): number {
   const parse = (text: string): number | undefined => {
     const match =
-      /^[ \t\n]*([+-]?)(0x[0-9a-f]+|inf(?:inity)?|nan|(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)/i.exec(text);
+      /^[ \t\n]*([+-]?)(0x[0-9a-f]+|inf(?:inity)?|nan|(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)/i.exec(
+        text,
+      );
     if (!match) return undefined;
     const body = (match[2] ?? "").toLowerCase();
     const value = body.startsWith("0x")
@@ -537,7 +551,11 @@ function compareHumanNumbers(a: string, b: string): number {
 
 function monthNumber(text: string): number {
   const name = text.trimStart().slice(0, 3).toUpperCase();
-  return ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"].indexOf(name) + 1;
+  return (
+    ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"].indexOf(
+      name,
+    ) + 1
+  );
 }
 
 /** GNU -V (filevercmp's core): digit runs compare as numbers, `~` sorts before everything. */
@@ -620,7 +638,9 @@ function headCommand(): CustomCommand {
         continue;
       }
       if (headers) {
-        stdout += utf8Bytes(`${index ? "\n" : ""}==> ${file === "-" ? "standard input" : file} <==\n`);
+        stdout += utf8Bytes(
+          `${index ? "\n" : ""}==> ${file === "-" ? "standard input" : file} <==\n`,
+        );
       }
       if (unit === "bytes") {
         stdout += input.bytes.slice(0, Math.max(0, input.bytes.length - drop));
@@ -894,20 +914,27 @@ function expandEscape(
   const octal = (inFormat || c !== "0" ? /^[0-7]{1,3}/ : /^0[0-7]{0,3}/).exec(text.slice(i + 1));
   if (octal) {
     const digits = !inFormat && c === "0" ? octal[0].slice(1) || "0" : octal[0];
-    return { bytes: String.fromCharCode(Number.parseInt(digits, 8) & 0xff), next: i + 1 + octal[0].length };
+    return {
+      bytes: String.fromCharCode(Number.parseInt(digits, 8) & 0xff),
+      next: i + 1 + octal[0].length,
+    };
   }
   const hexLength = c === "x" ? 2 : c === "u" ? 4 : c === "U" ? 8 : 0;
   const hex = hexLength ? new RegExp(`^[0-9a-fA-F]{1,${hexLength}}`).exec(text.slice(i + 2)) : null;
   if (hex) {
     const value = Number.parseInt(hex[0], 16);
     const bytes =
-      c === "x" ? String.fromCharCode(value) : value <= 0x10ffff ? utf8Bytes(String.fromCodePoint(value)) : "";
+      c === "x"
+        ? String.fromCharCode(value)
+        : value <= 0x10ffff
+          ? utf8Bytes(String.fromCodePoint(value))
+          : "";
     return { bytes, next: i + 2 + hex[0].length };
   }
   return { bytes: utf8Bytes(`\\${c}`), next: i + 2 };
 }
 
-const CONVERSION = /%([-+ #0']*)(\*|\d+)?(?:\.(\*|\d*))?(?:hh|h|ll|l|L|q|j|z|t)?([\s\S])?/y;
+const CONVERSION = /%([-+ #0']*)(\*|\d+)?(?:\.(\*|\d*))?(?:hh|h|ll|l|L|j|z|t)?([\s\S])?/y;
 
 /** One pass of FORMAT; returns the output bytes, or undefined to defer to just-bash. */
 function formatOnce(format: string, state: PrintfState): string | undefined {
@@ -918,9 +945,9 @@ function formatOnce(format: string, state: PrintfState): string | undefined {
   while (i < format.length) {
     const c = format.charAt(i);
     if (c === "\\") {
-      const escape = expandEscape(format, i, true);
-      out += escape.bytes;
-      i = escape.next;
+      const expanded = expandEscape(format, i, true);
+      out += expanded.bytes;
+      i = expanded.next;
       continue;
     }
     if (c !== "%") {
@@ -973,13 +1000,13 @@ function formatOnce(format: string, state: PrintfState): string | undefined {
       else {
         for (let k = 0; k < arg.length; ) {
           if (arg[k] === "\\") {
-            const escape = expandEscape(arg, k, false);
-            if (escape.stop) {
+            const expanded = expandEscape(arg, k, false);
+            if (expanded.stop) {
               state.stopped = true;
               break;
             }
-            bytes += escape.bytes;
-            k = escape.next;
+            bytes += expanded.bytes;
+            k = expanded.next;
           } else {
             const ch = String.fromCodePoint(arg.codePointAt(k) ?? 0);
             bytes += utf8Bytes(ch);
@@ -995,7 +1022,13 @@ function formatOnce(format: string, state: PrintfState): string | undefined {
       const first = arg ? String.fromCodePoint(arg.codePointAt(0) ?? 0) : "\0";
       out += pad(utf8Bytes(first));
     } else if ("diouxX".includes(conversion)) {
-      out += formatInteger(parsePrintfInteger(takeArg(), state), conversion, flags, width, precision);
+      out += formatInteger(
+        parsePrintfInteger(takeArg(), state),
+        conversion,
+        flags,
+        width,
+        precision,
+      );
     } else {
       out += formatFloat(parsePrintfFloat(takeArg(), state), conversion, flags, width, precision);
     }
@@ -1093,11 +1126,19 @@ function formatInteger(
   const base = conversion === "o" ? 8 : conversion === "x" || conversion === "X" ? 16 : 10;
   let digits = (negative ? -number : number).toString(base);
   if (conversion === "X") digits = digits.toUpperCase();
-  if (precision !== undefined) digits = precision === 0 && number === 0n ? "" : digits.padStart(precision, "0");
-  let sign = negative ? "-" : signed && flags.includes("+") ? "+" : signed && flags.includes(" ") ? " " : "";
+  if (precision !== undefined)
+    digits = precision === 0 && number === 0n ? "" : digits.padStart(precision, "0");
+  let sign = negative
+    ? "-"
+    : signed && flags.includes("+")
+      ? "+"
+      : signed && flags.includes(" ")
+        ? " "
+        : "";
   if (flags.includes("#")) {
     if (conversion === "o" && !digits.startsWith("0")) digits = `0${digits}`;
-    if ((conversion === "x" || conversion === "X") && number !== 0n) sign += conversion === "x" ? "0x" : "0X";
+    if ((conversion === "x" || conversion === "X") && number !== 0n)
+      sign += conversion === "x" ? "0x" : "0X";
   }
   return padNumber(sign, digits, flags, width, precision === undefined);
 }
@@ -1245,7 +1286,8 @@ function jqCommand(): CustomCommand {
       }
     }
     const rewritten = [...args];
-    if (filterIndex !== undefined) rewritten[filterIndex] = rewriteJqFilter(args[filterIndex] ?? ".");
+    if (filterIndex !== undefined)
+      rewritten[filterIndex] = rewriteJqFilter(args[filterIndex] ?? ".");
     const result = await original(ctx, "jq", rewritten);
     if (exitStatus && result.exitCode === 1 && result.stdout === "" && result.stderr === "") {
       return { ...result, exitCode: 4 };
@@ -1417,7 +1459,8 @@ function xargsCommand(): CustomCommand {
 function shellCommand(name: "sh" | "bash"): CustomCommand {
   return defineCommand(name, async (args, ctx) => {
     const first = args[0];
-    const scriptHelp = first !== undefined && first !== "--help" && args.slice(1).includes("--help");
+    const scriptHelp =
+      first !== undefined && first !== "--help" && args.slice(1).includes("--help");
     if (!scriptHelp || !ctx.exec || (first.startsWith("-") && first !== "-c")) {
       return original(ctx, name, args);
     }
@@ -1500,7 +1543,8 @@ function mktempCommand(): CustomCommand {
     for (let attempt = 0; attempt < 100; attempt++) {
       const random = crypto.getRandomValues(new Uint8Array(xs[0].length));
       const name =
-        template.slice(0, xs.index) + Array.from(random, (b) => alphabet[b % alphabet.length]).join("");
+        template.slice(0, xs.index) +
+        Array.from(random, (b) => alphabet[b % alphabet.length]).join("");
       const shown = dir ? `${dir.replace(/\/+$/, "")}/${name}` : name;
       const path = ctx.fs.resolvePath(ctx.cwd, shown);
       if (await ctx.fs.exists(path)) continue;

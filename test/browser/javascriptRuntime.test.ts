@@ -1,0 +1,94 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { RunScriptResult } from "../../src/tools/resultShaping";
+import { installSkill, launchChromium, openApp, runScript } from "./app";
+
+let browser: Browser;
+let page: Page;
+const SKILL = "js-probe";
+const scripts: Record<string, string> = {
+  "scripts/argv.js": "console.log(JSON.stringify(process.argv));",
+  "scripts/spin.js": "console.log('before the loop');\nwhile (true) {}\n",
+  "scripts/bomb.js": "const keep = [];\nwhile (true) keep.push(new Array(1e6).fill(7));\n",
+  "scripts/no_network.js": [
+    "const seen = {};",
+    "for (const name of ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'importScripts', 'Worker', 'indexedDB', 'caches', 'navigator', 'postMessage', 'BroadcastChannel']) seen[name] = typeof globalThis[name];",
+    "for (const mod of ['child_process', 'net', 'http', 'https', 'dns', 'worker_threads']) {",
+    "  try { require(mod); seen[mod] = 'loaded'; } catch (e) { seen[mod] = e.message; }",
+    "}",
+    "console.log(JSON.stringify(seen));",
+  ].join("\n"),
+  "scripts/write.js": "const fs = require('fs');\nfs.mkdirSync('out', { recursive: true });\nfs.writeFileSync('out/result.json', JSON.stringify({ ok: true }));\nglobalThis.leaked = 1;\n",
+  "scripts/check.js": "console.log(typeof globalThis.leaked, require('fs').existsSync('out/result.json'));",
+  "scripts/env.js": "console.log(JSON.stringify({ env: process.env, cwd: process.cwd() }));",
+};
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  page = await openApp(browser);
+  const files: Record<string, string> = {
+    [`${SKILL}/SKILL.md`]: `---\nname: ${SKILL}\ndescription: JavaScript probes for tests.\n---\nProbes.\n`,
+  };
+  for (const [path, text] of Object.entries(scripts)) files[`${SKILL}/${path}`] = text;
+  await installSkill(page, { files });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const run = (script: string, args: string[] = [], timeLimitMs?: number) =>
+  runScript(page, SKILL, script, args, timeLimitMs ? { timeLimitMs } : {}) as Promise<RunScriptResult>;
+
+describe("JavaScript runtime through window.skillbox", () => {
+  test("process.argv is node, the script's sandbox path, then the args literally", async () => {
+    const args = ["a b", "$(id)", "*", "line\nbreak", "ünï ✓"];
+    const result = await run("scripts/argv.js", args);
+    expect(JSON.parse(result.stdout)).toEqual(["node", "/skills/js-probe/scripts/argv.js", ...args]);
+  });
+
+  test("environment and working directory", async () => {
+    const { env, cwd } = JSON.parse((await run("scripts/env.js")).stdout);
+    expect(cwd).toBe("/skills/js-probe");
+    expect(env).toMatchObject({ SKILL_PARAMETERS: "{}", PWD: "/skills/js-probe", HOME: "/home/user" });
+  });
+
+  test("the demo text-tools-js skill runs", async () => {
+    const result = (await runScript(page, "text-tools-js", "scripts/text_stats.js", [
+      "data/sample.txt",
+      "--json",
+    ])) as RunScriptResult;
+    expect(result.exit_code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ words: expect.any(Number), lines: expect.any(Number) });
+  });
+
+  test("an endless loop with a 2 s limit times out, keeps its output, and the next run works", async () => {
+    const result = await run("scripts/spin.js", [], 2000);
+    expect(result).toMatchObject({ exit_code: 124, timed_out: true, stdout: "before the loop\n" });
+    expect((await run("scripts/argv.js")).exit_code).toBe(0);
+  });
+
+  test("an allocation bomb ends cleanly with a non-zero exit and a message", async () => {
+    const result = await run("scripts/bomb.js", [], 20_000);
+    expect(result.timed_out).toBe(false);
+    expect(result.exit_code).not.toBe(0);
+    expect(result.stderr).toMatch(/out of memory/i);
+  });
+
+  test("no network API exists and process/network modules refuse to load", async () => {
+    const seen = JSON.parse((await run("scripts/no_network.js")).stdout) as Record<string, string>;
+    for (const name of ["fetch", "XMLHttpRequest", "WebSocket", "EventSource", "importScripts", "Worker", "indexedDB", "caches", "navigator", "postMessage", "BroadcastChannel"]) {
+      expect(seen[name], name).toBe("undefined");
+    }
+    for (const mod of ["child_process", "net", "http", "https", "dns", "worker_threads"]) {
+      expect(seen[mod], mod).toMatch(/not available in the sandbox/);
+    }
+  });
+
+  test("files written come back as URLs; nothing carries over to the next run", async () => {
+    const written = await run("scripts/write.js");
+    expect(written.files).toHaveLength(1);
+    expect(written.files[0]).toMatch(/\/js-probe\/out\/result\.json$/);
+    expect((await run("scripts/check.js")).stdout).toBe("undefined false\n");
+  });
+});
