@@ -9,7 +9,13 @@ const root = import.meta.dirname;
 const RUNTIME_ASSETS: Readonly<Record<string, { from: string; files: string[] }>> = {
   pyodide: {
     from: "node_modules/pyodide",
-    files: ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"],
+    files: [
+      "pyodide.mjs",
+      "pyodide.asm.mjs",
+      "pyodide.asm.wasm",
+      "python_stdlib.zip",
+      "pyodide-lock.json",
+    ],
   },
   quickjs: {
     from: "node_modules/@jitl/quickjs-wasmfile-release-sync/dist",

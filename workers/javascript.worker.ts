@@ -60,7 +60,11 @@ function randomUuid(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-function hmacDigest(hash: (data: Uint8Array) => Uint8Array, key: Uint8Array, data: Uint8Array): Uint8Array {
+function hmacDigest(
+  hash: (data: Uint8Array) => Uint8Array,
+  key: Uint8Array,
+  data: Uint8Array,
+): Uint8Array {
   const blockSize = hash === HASHES.sha384 || hash === HASHES.sha512 ? 128 : 64;
   const shortKey = key.length > blockSize ? hash(key) : key;
   const padded = new Uint8Array(blockSize);
@@ -92,154 +96,178 @@ function bytesArg(vm: QuickJSContext, handle: QuickJSHandle | undefined): Uint8A
  * files, its output streams and a few pure services (hashing, UTF-8, URL parsing).
  */
 function installHost(vm: QuickJSContext, state: () => RunState): void {
-  const fn = vm.newFunction("__host", (opHandle, ...argHandles): VmCallResult<QuickJSHandle> | QuickJSHandle => {
-    const op = vm.getString(opHandle);
-    const arg = (i: number): unknown => (argHandles[i] ? vm.dump(argHandles[i]) : undefined);
-    const str = (i: number) => String(arg(i));
-    // Pure services work at any time (the prelude uses them at boot); files, output and timers
-    // belong to a run.
-    const run = () => state();
-    const json = (value: unknown) => vm.newString(JSON.stringify(value));
-    try {
-      switch (op) {
-        case "write": {
-          (arg(0) === 2 ? run().io.stderr : run().io.stdout).write(str(1));
-          return vm.undefined;
-        }
-        case "readFile":
-          return vm.newArrayBuffer(run().fs.readFile(str(0)).slice().buffer);
-        case "writeFile":
-          run().fs.writeFile(str(0), bytesArg(vm, argHandles[1]), arg(2) === true, arg(3) === true);
-          return vm.undefined;
-        case "stat":
-          return json(run().fs.stat(str(0)));
-        case "exists":
-          return run().fs.exists(str(0)) ? vm.true : vm.false;
-        case "readdir":
-          return json(run().fs.readdir(str(0)));
-        case "mkdir":
-          return run().fs.mkdir(str(0), arg(1) === true) ? vm.true : vm.false;
-        case "rm":
-          run().fs.rm(str(0), arg(1) === true, arg(2) === true);
-          return vm.undefined;
-        case "unlink":
-          run().fs.unlink(str(0));
-          return vm.undefined;
-        case "rmdir":
-          run().fs.rmdir(str(0), arg(1) === true);
-          return vm.undefined;
-        case "rename":
-          run().fs.rename(str(0), str(1));
-          return vm.undefined;
-        case "copyFile":
-          run().fs.copyFile(str(0), str(1));
-          return vm.undefined;
-        case "utf8Encode":
-          return vm.newArrayBuffer(utf8.encode(str(0)).buffer);
-        case "utf8Decode":
-          return vm.newString(utf8Decoder.decode(bytesArg(vm, argHandles[0])));
-        case "hash": {
-          const hash = HASHES[str(0)];
-          if (!hash) return { error: vm.newError(`Digest method not supported: ${str(0)}`) };
-          return vm.newArrayBuffer(hash(bytesArg(vm, argHandles[1])).slice().buffer);
-        }
-        case "randomBytes":
-          return vm.newArrayBuffer(crypto.getRandomValues(new Uint8Array(Number(arg(0)))).buffer);
-        case "randomUUID":
-          return vm.newString(randomUuid());
-        case "hmac": {
-          const hash = HASHES[str(0)];
-          if (!hash) return { error: vm.newError(`Invalid digest: ${str(0)}`) };
-          return vm.newArrayBuffer(
-            hmacDigest(hash, bytesArg(vm, argHandles[1]), bytesArg(vm, argHandles[2])).slice().buffer,
-          );
-        }
-        case "promiseState": {
-          const state = vm.getPromiseState(argHandles[0]!);
-          const result = vm.newObject();
-          vm.setProp(result, "state", vm.newString(state.type));
-          if (state.type === "fulfilled") {
-            vm.setProp(result, "result", state.value);
-            state.value.dispose();
-          } else if (state.type === "rejected") {
-            vm.setProp(result, "result", state.error);
-            state.error.dispose();
+  const fn = vm.newFunction(
+    "__host",
+    (opHandle, ...argHandles): VmCallResult<QuickJSHandle> | QuickJSHandle => {
+      const op = vm.getString(opHandle);
+      const arg = (i: number): unknown => (argHandles[i] ? vm.dump(argHandles[i]) : undefined);
+      const str = (i: number) => String(arg(i));
+      // Pure services work at any time (the prelude uses them at boot); files, output and timers
+      // belong to a run.
+      const run = () => state();
+      const json = (value: unknown) => vm.newString(JSON.stringify(value));
+      try {
+        switch (op) {
+          case "write": {
+            (arg(0) === 2 ? run().io.stderr : run().io.stdout).write(str(1));
+            return vm.undefined;
           }
-          return result;
+          case "readFile":
+            return vm.newArrayBuffer(run().fs.readFile(str(0)).slice().buffer);
+          case "writeFile":
+            run().fs.writeFile(
+              str(0),
+              bytesArg(vm, argHandles[1]),
+              arg(2) === true,
+              arg(3) === true,
+            );
+            return vm.undefined;
+          case "stat":
+            return json(run().fs.stat(str(0)));
+          case "exists":
+            return run().fs.exists(str(0)) ? vm.true : vm.false;
+          case "readdir":
+            return json(run().fs.readdir(str(0)));
+          case "mkdir":
+            return run().fs.mkdir(str(0), arg(1) === true) ? vm.true : vm.false;
+          case "rm":
+            run().fs.rm(str(0), arg(1) === true, arg(2) === true);
+            return vm.undefined;
+          case "unlink":
+            run().fs.unlink(str(0));
+            return vm.undefined;
+          case "rmdir":
+            run().fs.rmdir(str(0), arg(1) === true);
+            return vm.undefined;
+          case "rename":
+            run().fs.rename(str(0), str(1));
+            return vm.undefined;
+          case "copyFile":
+            run().fs.copyFile(str(0), str(1));
+            return vm.undefined;
+          case "utf8Encode":
+            return vm.newArrayBuffer(utf8.encode(str(0)).buffer);
+          case "utf8Decode":
+            return vm.newString(utf8Decoder.decode(bytesArg(vm, argHandles[0])));
+          case "hash": {
+            const hash = HASHES[str(0)];
+            if (!hash) return { error: vm.newError(`Digest method not supported: ${str(0)}`) };
+            return vm.newArrayBuffer(hash(bytesArg(vm, argHandles[1])).slice().buffer);
+          }
+          case "randomBytes":
+            return vm.newArrayBuffer(crypto.getRandomValues(new Uint8Array(Number(arg(0)))).buffer);
+          case "randomUUID":
+            return vm.newString(randomUuid());
+          case "hmac": {
+            const hash = HASHES[str(0)];
+            if (!hash) return { error: vm.newError(`Invalid digest: ${str(0)}`) };
+            return vm.newArrayBuffer(
+              hmacDigest(hash, bytesArg(vm, argHandles[1]), bytesArg(vm, argHandles[2])).slice()
+                .buffer,
+            );
+          }
+          case "promiseState": {
+            const state = vm.getPromiseState(argHandles[0]!);
+            const result = vm.newObject();
+            vm.setProp(result, "state", vm.newString(state.type));
+            if (state.type === "fulfilled") {
+              vm.setProp(result, "result", state.value);
+              state.value.dispose();
+            } else if (state.type === "rejected") {
+              vm.setProp(result, "result", state.error);
+              state.error.dispose();
+            }
+            return result;
+          }
+          case "urlParse": {
+            const base = arg(1);
+            const url = base === undefined ? new URL(str(0)) : new URL(str(0), String(base));
+            return json({
+              href: url.href,
+              protocol: url.protocol,
+              username: url.username,
+              password: url.password,
+              host: url.host,
+              hostname: url.hostname,
+              port: url.port,
+              pathname: url.pathname,
+              search: url.search,
+              hash: url.hash,
+              origin: url.origin,
+            });
+          }
+          case "now":
+            return vm.newNumber(performance.now());
+          case "timer": {
+            const id = Number(arg(0));
+            const immediate = arg(2) === true;
+            run().timers.set(id, {
+              due: performance.now() + Math.max(1, Number(arg(1)) || 0),
+              seq: ++run().seq,
+              immediate,
+              ref: true,
+            });
+            return vm.undefined;
+          }
+          case "clearTimer":
+            run().timers.delete(Number(arg(0)));
+            return vm.undefined;
+          case "refTimer": {
+            const timer = run().timers.get(Number(arg(0)));
+            if (timer) timer.ref = arg(1) === true;
+            return vm.undefined;
+          }
+          case "exit":
+            run().exitCode ??= Number(arg(0)) & 0xff;
+            run().exiting = true;
+            return vm.undefined;
+          case "compile": {
+            const result = vm.evalCode(str(0), str(1));
+            return result.error ? { error: result.error } : result.value;
+          }
+          case "evalModule": {
+            const result = vm.evalCode(str(0), str(1), { type: "module" });
+            return result.error ? { error: result.error } : result.value;
+          }
+          default:
+            return { error: vm.newError(`unknown host operation ${op}`) };
         }
-        case "urlParse": {
-          const base = arg(1);
-          const url = base === undefined ? new URL(str(0)) : new URL(str(0), String(base));
-          return json({
-            href: url.href,
-            protocol: url.protocol,
-            username: url.username,
-            password: url.password,
-            host: url.host,
-            hostname: url.hostname,
-            port: url.port,
-            pathname: url.pathname,
-            search: url.search,
-            hash: url.hash,
-            origin: url.origin,
-          });
+      } catch (error) {
+        if (error instanceof FsError) {
+          const { message, errno } = describeFsError(error);
+          const handle = vm.newError(message);
+          vm.setProp(handle, "code", vm.newString(error.code));
+          vm.setProp(handle, "errno", vm.newNumber(errno));
+          vm.setProp(handle, "syscall", vm.newString(error.syscall));
+          vm.setProp(handle, "path", vm.newString(error.path));
+          if (error.dest !== undefined) vm.setProp(handle, "dest", vm.newString(error.dest));
+          return { error: handle };
         }
-        case "now":
-          return vm.newNumber(performance.now());
-        case "timer": {
-          const id = Number(arg(0));
-          const immediate = arg(2) === true;
-          run().timers.set(id, { due: performance.now() + Math.max(1, Number(arg(1)) || 0), seq: ++run().seq, immediate, ref: true });
-          return vm.undefined;
-        }
-        case "clearTimer":
-          run().timers.delete(Number(arg(0)));
-          return vm.undefined;
-        case "refTimer": {
-          const timer = run().timers.get(Number(arg(0)));
-          if (timer) timer.ref = arg(1) === true;
-          return vm.undefined;
-        }
-        case "exit":
-          run().exitCode ??= Number(arg(0)) & 0xff;
-          run().exiting = true;
-          return vm.undefined;
-        case "compile": {
-          const result = vm.evalCode(str(0), str(1));
-          return result.error ? { error: result.error } : result.value;
-        }
-        case "evalModule": {
-          const result = vm.evalCode(str(0), str(1), { type: "module" });
-          return result.error ? { error: result.error } : result.value;
-        }
-        default:
-          return { error: vm.newError(`unknown host operation ${op}`) };
-      }
-    } catch (error) {
-      if (error instanceof FsError) {
-        const { message, errno } = describeFsError(error);
-        const handle = vm.newError(message);
-        vm.setProp(handle, "code", vm.newString(error.code));
-        vm.setProp(handle, "errno", vm.newNumber(errno));
-        vm.setProp(handle, "syscall", vm.newString(error.syscall));
-        vm.setProp(handle, "path", vm.newString(error.path));
-        if (error.dest !== undefined) vm.setProp(handle, "dest", vm.newString(error.dest));
+        const handle = vm.newError(error instanceof Error ? error.message : String(error));
+        if (error instanceof TypeError) vm.setProp(handle, "name", vm.newString("TypeError"));
         return { error: handle };
       }
-      const handle = vm.newError(error instanceof Error ? error.message : String(error));
-      if (error instanceof TypeError) vm.setProp(handle, "name", vm.newString("TypeError"));
-      return { error: handle };
-    }
-  });
+    },
+  );
   vm.setProp(vm.global, "__host", fn);
   fn.dispose();
 }
 
 /** Calls `__skillbox[name](...args)` in the guest; returns the dumped result or the error. */
-function callGuest(vm: QuickJSContext, name: string, ...args: unknown[]): { value?: unknown; error?: unknown } {
+function callGuest(
+  vm: QuickJSContext,
+  name: string,
+  ...args: unknown[]
+): { value?: unknown; error?: unknown } {
   const internals = vm.getProp(vm.global, "__skillbox");
   const fn = vm.getProp(internals, name);
-  const handles = args.map((a) => (typeof a === "string" ? vm.newString(a) : typeof a === "number" ? vm.newNumber(a) : vm.newString(JSON.stringify(a))));
+  const handles = args.map((a) =>
+    typeof a === "string"
+      ? vm.newString(a)
+      : typeof a === "number"
+        ? vm.newNumber(a)
+        : vm.newString(JSON.stringify(a)),
+  );
   const result = vm.callFunction(fn, internals, ...handles);
   for (const h of handles) h.dispose();
   fn.dispose();
@@ -261,7 +289,9 @@ function waitMs(ms: number): Promise<void> {
 async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
   const wasm = init.assets[QUICKJS_WASM_ASSET];
   if (!wasm) throw new Error("the QuickJS WebAssembly binary was not handed in");
-  const quickjs = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmBinary: wasm }));
+  const quickjs = await newQuickJSWASMModuleFromVariant(
+    newVariant(RELEASE_SYNC, { wasmBinary: wasm }),
+  );
   const runtime: QuickJSRuntime = quickjs.newRuntime();
   runtime.setMemoryLimit(MEMORY_LIMIT_BYTES);
   runtime.setMaxStackSize(MAX_STACK_BYTES);
@@ -280,11 +310,15 @@ async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
   runtime.setModuleLoader(
     (name) => {
       const { value, error } = callGuest(vm, "moduleSource", name);
-      return error ? { error: new Error(String((error as { message?: string }).message ?? error)) } : String(value);
+      return error
+        ? { error: new Error(String((error as { message?: string }).message ?? error)) }
+        : String(value);
     },
     (base, requested) => {
       const { value, error } = callGuest(vm, "resolveImport", requested, base);
-      return error ? { error: new Error(String((error as { message?: string }).message ?? error)) } : String(value);
+      return error
+        ? { error: new Error(String((error as { message?: string }).message ?? error)) }
+        : String(value);
     },
   );
 
@@ -353,11 +387,14 @@ async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
         if (!pending.some(([, t]) => t.ref)) break;
         const timers = pending.filter(([, t]) => !t.immediate);
         const immediates = pending.filter(([, t]) => t.immediate);
-        const nextDue = immediates.length > 0 ? performance.now() : Math.min(...timers.map(([, t]) => t.due));
+        const nextDue =
+          immediates.length > 0 ? performance.now() : Math.min(...timers.map(([, t]) => t.due));
         const delay = nextDue - performance.now();
         if (delay > 0) await waitMs(delay);
         const now = performance.now();
-        const due = timers.filter(([, t]) => t.due <= now).sort(([, a], [, b]) => a.due - b.due || a.seq - b.seq);
+        const due = timers
+          .filter(([, t]) => t.due <= now)
+          .sort(([, a], [, b]) => a.due - b.due || a.seq - b.seq);
         for (const [id] of [...due, ...immediates]) {
           if (state.exitCode !== undefined || !state.timers.has(id)) continue;
           state.timers.delete(id);

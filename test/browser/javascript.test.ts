@@ -27,7 +27,12 @@ describe("JavaScript scripts agree with node on stdout, stderr and exit code", (
   for (const testCase of cases) {
     test(label(testCase), async () => {
       const native = runNative(CORPUS, "node", testCase);
-      const result = (await runScript(page, CORPUS, testCase.script, testCase.args)) as RunScriptResult;
+      const result = (await runScript(
+        page,
+        CORPUS,
+        testCase.script,
+        testCase.args,
+      )) as RunScriptResult;
       const compareStderr = testCase.compareStderr !== false;
       expect({
         stdout: result.stdout,

@@ -18,8 +18,10 @@ const scripts: Record<string, string> = {
     "}",
     "console.log(JSON.stringify(seen));",
   ].join("\n"),
-  "scripts/write.js": "const fs = require('fs');\nfs.mkdirSync('out', { recursive: true });\nfs.writeFileSync('out/result.json', JSON.stringify({ ok: true }));\nglobalThis.leaked = 1;\n",
-  "scripts/check.js": "console.log(typeof globalThis.leaked, require('fs').existsSync('out/result.json'));",
+  "scripts/write.js":
+    "const fs = require('fs');\nfs.mkdirSync('out', { recursive: true });\nfs.writeFileSync('out/result.json', JSON.stringify({ ok: true }));\nglobalThis.leaked = 1;\n",
+  "scripts/check.js":
+    "console.log(typeof globalThis.leaked, require('fs').existsSync('out/result.json'));",
   "scripts/env.js": "console.log(JSON.stringify({ env: process.env, cwd: process.cwd() }));",
 };
 
@@ -38,19 +40,33 @@ afterAll(async () => {
 });
 
 const run = (script: string, args: string[] = [], timeLimitMs?: number) =>
-  runScript(page, SKILL, script, args, timeLimitMs ? { timeLimitMs } : {}) as Promise<RunScriptResult>;
+  runScript(
+    page,
+    SKILL,
+    script,
+    args,
+    timeLimitMs ? { timeLimitMs } : {},
+  ) as Promise<RunScriptResult>;
 
 describe("JavaScript runtime through window.skillbox", () => {
   test("process.argv is node, the script's sandbox path, then the args literally", async () => {
     const args = ["a b", "$(id)", "*", "line\nbreak", "ünï ✓"];
     const result = await run("scripts/argv.js", args);
-    expect(JSON.parse(result.stdout)).toEqual(["node", "/skills/js-probe/scripts/argv.js", ...args]);
+    expect(JSON.parse(result.stdout)).toEqual([
+      "node",
+      "/skills/js-probe/scripts/argv.js",
+      ...args,
+    ]);
   });
 
   test("environment and working directory", async () => {
     const { env, cwd } = JSON.parse((await run("scripts/env.js")).stdout);
     expect(cwd).toBe("/skills/js-probe");
-    expect(env).toMatchObject({ SKILL_PARAMETERS: "{}", PWD: "/skills/js-probe", HOME: "/home/user" });
+    expect(env).toMatchObject({
+      SKILL_PARAMETERS: "{}",
+      PWD: "/skills/js-probe",
+      HOME: "/home/user",
+    });
   });
 
   test("the demo text-tools-js skill runs", async () => {
@@ -59,7 +75,10 @@ describe("JavaScript runtime through window.skillbox", () => {
       "--json",
     ])) as RunScriptResult;
     expect(result.exit_code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ words: expect.any(Number), lines: expect.any(Number) });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      words: expect.any(Number),
+      lines: expect.any(Number),
+    });
   });
 
   test("an endless loop with a 2 s limit times out, keeps its output, and the next run works", async () => {
@@ -77,7 +96,19 @@ describe("JavaScript runtime through window.skillbox", () => {
 
   test("no network API exists and process/network modules refuse to load", async () => {
     const seen = JSON.parse((await run("scripts/no_network.js")).stdout) as Record<string, string>;
-    for (const name of ["fetch", "XMLHttpRequest", "WebSocket", "EventSource", "importScripts", "Worker", "indexedDB", "caches", "navigator", "postMessage", "BroadcastChannel"]) {
+    for (const name of [
+      "fetch",
+      "XMLHttpRequest",
+      "WebSocket",
+      "EventSource",
+      "importScripts",
+      "Worker",
+      "indexedDB",
+      "caches",
+      "navigator",
+      "postMessage",
+      "BroadcastChannel",
+    ]) {
       expect(seen[name], name).toBe("undefined");
     }
     for (const mod of ["child_process", "net", "http", "https", "dns", "worker_threads"]) {

@@ -95,7 +95,10 @@ const run = (script: string, args: string[] = [], timeLimitMs?: number) =>
 describe("Python runtime through window.skillbox", () => {
   test("the sandbox frame is cross-origin isolated", async () => {
     const status = await page.evaluate(() => window.skillbox.status());
-    expect(status).toEqual({ crossOriginIsolated: true, runtimes: ["python", "javascript", "shell"] });
+    expect(status).toEqual({
+      crossOriginIsolated: true,
+      runtimes: ["python", "javascript", "shell"],
+    });
   });
 
   test("hello world", async () => {

@@ -32,7 +32,12 @@ describe("shell scripts agree with dash/bash on stdout and exit code", () => {
     const run = known ? test.fails : test;
     run(label(testCase), async () => {
       const native = runNative(CORPUS, testCase.shell === "bash" ? "bash" : "sh", testCase);
-      const result = (await runScript(page, CORPUS, testCase.script, testCase.args)) as RunScriptResult;
+      const result = (await runScript(
+        page,
+        CORPUS,
+        testCase.script,
+        testCase.args,
+      )) as RunScriptResult;
       expect({ stdout: result.stdout, exitCode: result.exit_code }).toEqual({
         stdout: native.stdout,
         exitCode: native.exitCode,

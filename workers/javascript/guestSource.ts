@@ -1,3 +1,5 @@
+import internalsSource from "./guest/internals.js?raw";
+import jsonMessagesSource from "./guest/jsonMessages.js?raw";
 import assertSource from "./guest/modules/assert.js?raw";
 import bufferSource from "./guest/modules/buffer.js?raw";
 import cryptoSource from "./guest/modules/crypto.js?raw";
@@ -9,7 +11,6 @@ import querystringSource from "./guest/modules/querystring.js?raw";
 import stringDecoderSource from "./guest/modules/string_decoder.js?raw";
 import urlSource from "./guest/modules/url.js?raw";
 import utilSource from "./guest/modules/util.js?raw";
-import internalsSource from "./guest/internals.js?raw";
 import nodeSource from "./guest/node.js?raw";
 
 /** Node's built-in modules, each written as plain JavaScript that runs inside QuickJS. */
@@ -38,4 +39,5 @@ export const guestSource = [
       `__skillbox.defineBuiltin(${JSON.stringify(name)}, function (exports, require, module) {\n${source}\n});`,
   ),
   nodeSource,
+  jsonMessagesSource,
 ].join("\n");

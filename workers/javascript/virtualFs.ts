@@ -124,7 +124,8 @@ export class VirtualFs {
     const prefix = path === "/" ? "/" : `${path}/`;
     const names = new Set<string>();
     for (const entry of [...this.files.keys(), ...this.dirs]) {
-      if (entry !== path && entry.startsWith(prefix)) names.add(entry.slice(prefix.length).split("/")[0]!);
+      if (entry !== path && entry.startsWith(prefix))
+        names.add(entry.slice(prefix.length).split("/")[0]!);
     }
     return [...names].sort();
   }

@@ -558,8 +558,27 @@ function monthNumber(text: string): number {
   );
 }
 
-/** GNU -V (filevercmp's core): digit runs compare as numbers, `~` sorts before everything. */
+/**
+ * GNU -V (gnulib filevercmp): names starting with "." first, then file suffixes such as ".txt"
+ * are set aside and the rest compared as versions (digit runs as numbers, `~` before anything).
+ */
 function compareVersions(a: string, b: string): number {
+  if (a === b) return 0;
+  if (a === "" || b === "") return a === "" ? -1 : 1;
+  if (a.startsWith(".") !== b.startsWith(".")) return a.startsWith(".") ? -1 : 1;
+  for (const special of [".", ".."]) {
+    if (a === special || b === special) return a === special ? -1 : 1;
+  }
+  const suffix = /(?:\.[A-Za-z~][A-Za-z0-9~]*)*$/;
+  const aPrefix = a.slice(0, a.length - (suffix.exec(a)?.[0].length ?? 0));
+  const bPrefix = b.slice(0, b.length - (suffix.exec(b)?.[0].length ?? 0));
+  const first = compareVersionStrings(aPrefix, bPrefix);
+  if (first || (aPrefix === a && bPrefix === b)) return first;
+  return compareVersionStrings(a, b);
+}
+
+/** gnulib's verrevcmp. */
+function compareVersionStrings(a: string, b: string): number {
   const isDigit = (c: string) => c >= "0" && c <= "9";
   const rank = (s: string, i: number): number => {
     const c = s.charAt(i);
@@ -589,7 +608,7 @@ function compareVersions(a: string, b: string): number {
     if (isDigit(b.charAt(j))) return -1;
     if (firstDiff) return firstDiff;
   }
-  return compareCodePoints(a, b);
+  return 0;
 }
 
 // ─── head ───────────────────────────────────────────────────────────────────────────────────────

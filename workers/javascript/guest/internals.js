@@ -1,6 +1,5 @@
 // Guest side of the Node surface: runs inside QuickJS. Everything here is the script's own VM;
 // the only way out is __host(op, ...args), implemented by the worker.
-"use strict";
 
 const host = globalThis.__host;
 delete globalThis.__host;

@@ -1,5 +1,5 @@
 // The Node runtime: process, console, timers, globals and the CommonJS/ES module systems.
-"use strict";
+
 {
   const { host, ExitSignal, builtin, isBuiltin } = __skillbox;
   const EventEmitter = builtin("events");
@@ -21,7 +21,10 @@
       writable: true,
       write(chunk, encoding, callback) {
         if (typeof encoding === "function") callback = encoding;
-        const text = typeof chunk === "string" ? chunk : Buffer.from(chunk).toString(typeof encoding === "string" ? encoding : "utf8");
+        const text =
+          typeof chunk === "string"
+            ? chunk
+            : Buffer.from(chunk).toString(typeof encoding === "string" ? encoding : "utf8");
         host("write", fd, text);
         if (typeof callback === "function") process.nextTick(callback);
         return true;
@@ -104,7 +107,12 @@
   Object.assign(process, {
     title: "node",
     version: NODE_VERSION,
-    versions: { node: NODE_VERSION.slice(1), v8: "11.3.244.8-node.23", uv: "1.48.0", modules: "115" },
+    versions: {
+      node: NODE_VERSION.slice(1),
+      v8: "11.3.244.8-node.23",
+      uv: "1.48.0",
+      modules: "115",
+    },
     release: { name: "node", lts: "Iron" },
     platform: "linux",
     arch: "x64",
@@ -124,7 +132,8 @@
     chdir(directory) {
       const target = path.resolve(directory);
       const stat = builtin("fs").statSync(target);
-      if (!stat.isDirectory()) throw new Error(`ENOTDIR: not a directory, chdir ${cwd} -> '${directory}'`);
+      if (!stat.isDirectory())
+        throw new Error(`ENOTDIR: not a directory, chdir ${cwd} -> '${directory}'`);
       cwd = target;
     },
     exit(code) {
@@ -142,7 +151,9 @@
     },
     nextTick(callback, ...args) {
       if (typeof callback !== "function") {
-        const err = new TypeError(`The "callback" argument must be of type function. Received ${typeof callback}`);
+        const err = new TypeError(
+          `The "callback" argument must be of type function. Received ${typeof callback}`,
+        );
         err.code = "ERR_INVALID_ARG_TYPE";
         throw err;
       }
@@ -150,7 +161,10 @@
     },
     hrtime,
     uptime: () => (host("now") - started) / 1000,
-    memoryUsage: Object.assign(() => ({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 }), { rss: () => 0 }),
+    memoryUsage: Object.assign(
+      () => ({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 }),
+      { rss: () => 0 },
+    ),
     cpuUsage: () => ({ user: 0, system: 0 }),
     resourceUsage: () => ({}),
     umask: () => 0o22,
@@ -159,8 +173,13 @@
     geteuid: () => 1000,
     getegid: () => 1000,
     emitWarning(warning, type = "Warning") {
-      const text = typeof warning === "string" ? `${type}: ${warning}` : `${warning.name}: ${warning.message}`;
-      host("write", 2, `(node:1) ${text}\n(Use \`node --trace-warnings ...\` to show where the warning was created)\n`);
+      const text =
+        typeof warning === "string" ? `${type}: ${warning}` : `${warning.name}: ${warning.message}`;
+      host(
+        "write",
+        2,
+        `(node:1) ${text}\n(Use \`node --trace-warnings ...\` to show where the warning was created)\n`,
+      );
     },
     binding() {
       throw new Error("process.binding is not available in the sandbox");
@@ -182,7 +201,9 @@
       let location = "";
       if (frame) {
         try {
-          const line = builtin("fs").readFileSync(frame[1], "utf8").split("\n")[Number(frame[2]) - 1];
+          const line = builtin("fs").readFileSync(frame[1], "utf8").split("\n")[
+            Number(frame[2]) - 1
+          ];
           if (line !== undefined) location = `${frame[1]}:${frame[2]}\n${line}\n\n`;
         } catch {
           location = "";
@@ -226,6 +247,7 @@
     static get [Symbol.species]() {
       return IntrinsicPromise;
     }
+    // biome-ignore lint/suspicious/noThenProperty: observing then() is how handling is detected.
     then(onFulfilled, onRejected) {
       unhandled.delete(this);
       return super.then(onFulfilled, onRejected);
@@ -312,7 +334,9 @@
 
   function checkCallback(callback) {
     if (typeof callback !== "function") {
-      const err = new TypeError(`The "callback" argument must be of type function. Received ${callback === null ? "null" : typeof callback}`);
+      const err = new TypeError(
+        `The "callback" argument must be of type function. Received ${callback === null ? "null" : typeof callback}`,
+      );
       err.code = "ERR_INVALID_ARG_TYPE";
       throw err;
     }
@@ -357,7 +381,11 @@
   const timings = new Map();
   function print(fd, args) {
     let text = util.format(...args);
-    if (groupIndent) text = text.split("\n").map((line) => groupIndent + line).join("\n");
+    if (groupIndent)
+      text = text
+        .split("\n")
+        .map((line) => groupIndent + line)
+        .join("\n");
     host("write", fd, `${text}\n`);
   }
   const console = {
@@ -374,7 +402,13 @@
     dir: (value, options) => print(1, [util.inspect(value, { customInspect: false, ...options })]),
     dirxml: (...args) => print(1, args),
     assert(condition, ...args) {
-      if (!condition) print(2, args.length > 0 ? [`Assertion failed: ${args[0]}`, ...args.slice(1)] : ["Assertion failed"]);
+      if (!condition)
+        print(
+          2,
+          args.length > 0
+            ? [`Assertion failed: ${args[0]}`, ...args.slice(1)]
+            : ["Assertion failed"],
+        );
     },
     count(label = "default") {
       const n = (counts.get(label) ?? 0) + 1;
@@ -404,7 +438,8 @@
     },
     timeLog(label = "default", ...args) {
       const start = timings.get(label);
-      if (start !== undefined) print(1, [`${label}: ${(host("now") - start).toFixed(3)}ms`, ...args]);
+      if (start !== undefined)
+        print(1, [`${label}: ${(host("now") - start).toFixed(3)}ms`, ...args]);
     },
     table(data) {
       print(1, [data]);
@@ -471,7 +506,13 @@
   }
 
   function resolveFilename(request, fromDir) {
-    if (request.startsWith("./") || request.startsWith("../") || request.startsWith("/") || request === "." || request === "..") {
+    if (
+      request.startsWith("./") ||
+      request.startsWith("../") ||
+      request.startsWith("/") ||
+      request === "." ||
+      request === ".."
+    ) {
       const target = path.resolve(fromDir, request);
       return loadAsFile(target) ?? (isDirectory(target) ? loadAsDirectory(target) : undefined);
     }
@@ -486,7 +527,9 @@
   function notFound(request, parent) {
     const stack = [];
     for (let m = parent; m; m = m.parent) stack.push(m.filename);
-    const err = new Error(`Cannot find module '${request}'${stack.length ? `\nRequire stack:\n- ${stack.join("\n- ")}` : ""}`);
+    const err = new Error(
+      `Cannot find module '${request}'${stack.length ? `\nRequire stack:\n- ${stack.join("\n- ")}` : ""}`,
+    );
     err.code = "MODULE_NOT_FOUND";
     err.requireStack = stack;
     return err;
@@ -506,7 +549,8 @@
     }
   }
   Module.builtinModules = __skillbox.builtinNames();
-  Module.createRequire = (filename) => makeRequire(new Module(String(filename).replace(/^file:\/\//, ""), undefined));
+  Module.createRequire = (filename) =>
+    makeRequire(new Module(String(filename).replace(/^file:\/\//, ""), undefined));
   Module.isBuiltin = isBuiltin;
   Module._cache = moduleCache;
 
@@ -519,7 +563,9 @@
   function makeRequire(module) {
     const require = (request) => {
       if (typeof request !== "string") {
-        const err = new TypeError(`The "id" argument must be of type string. Received ${typeof request}`);
+        const err = new TypeError(
+          `The "id" argument must be of type string. Received ${typeof request}`,
+        );
         err.code = "ERR_INVALID_ARG_TYPE";
         throw err;
       }
@@ -551,7 +597,9 @@
     const cached = moduleCache[filename];
     if (cached) return cached;
     if (filename.endsWith(".mjs") || (filename.endsWith(".js") && isEsm(filename))) {
-      const err = new Error(`require() of ES Module ${filename} not supported.\nInstead change the require of ${path.basename(filename)} to a dynamic import() which is available in all CommonJS modules.`);
+      const err = new Error(
+        `require() of ES Module ${filename} not supported.\nInstead change the require of ${path.basename(filename)} to a dynamic import() which is available in all CommonJS modules.`,
+      );
       err.code = "ERR_REQUIRE_ESM";
       throw err;
     }
@@ -568,8 +616,19 @@
         }
       } else {
         const body = source.startsWith("#!") ? `//${source}` : source;
-        const wrapper = host("compile", `(function (exports, require, module, __filename, __dirname) {${body}\n})`, filename);
-        wrapper.call(module.exports, module.exports, makeRequire(module), module, filename, path.dirname(filename));
+        const wrapper = host(
+          "compile",
+          `(function (exports, require, module, __filename, __dirname) {${body}\n})`,
+          filename,
+        );
+        wrapper.call(
+          module.exports,
+          module.exports,
+          makeRequire(module),
+          module,
+          filename,
+          path.dirname(filename),
+        );
       }
       module.loaded = true;
     } catch (error) {
@@ -580,12 +639,61 @@
   }
 
   const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-  const RESERVED = new Set(["default", "class", "function", "delete", "new", "var", "let", "const", "if", "else", "return", "import", "export", "in", "of", "typeof", "void", "with", "yield", "await", "enum", "this", "super", "null", "true", "false", "switch", "case", "do", "while", "for", "break", "continue", "try", "catch", "finally", "throw", "debugger", "instanceof", "extends", "static", "package", "private", "protected", "public", "interface", "implements"]);
+  const RESERVED = new Set([
+    "default",
+    "class",
+    "function",
+    "delete",
+    "new",
+    "var",
+    "let",
+    "const",
+    "if",
+    "else",
+    "return",
+    "import",
+    "export",
+    "in",
+    "of",
+    "typeof",
+    "void",
+    "with",
+    "yield",
+    "await",
+    "enum",
+    "this",
+    "super",
+    "null",
+    "true",
+    "false",
+    "switch",
+    "case",
+    "do",
+    "while",
+    "for",
+    "break",
+    "continue",
+    "try",
+    "catch",
+    "finally",
+    "throw",
+    "debugger",
+    "instanceof",
+    "extends",
+    "static",
+    "package",
+    "private",
+    "protected",
+    "public",
+    "interface",
+    "implements",
+  ]);
 
   function facade(expression, exports) {
-    const names = exports !== null && (typeof exports === "object" || typeof exports === "function")
-      ? Object.keys(exports).filter((k) => IDENTIFIER.test(k) && !RESERVED.has(k))
-      : [];
+    const names =
+      exports !== null && (typeof exports === "object" || typeof exports === "function")
+        ? Object.keys(exports).filter((k) => IDENTIFIER.test(k) && !RESERVED.has(k))
+        : [];
     return `const m = ${expression};\nexport default m;\n${names.length ? `export const { ${names.join(", ")} } = m;\n` : ""}`;
   }
 
@@ -612,7 +720,11 @@
       return `node:${name}`;
     }
     if (specifier.startsWith("file://")) specifier = decodeURIComponent(specifier.slice(7));
-    const from = base.startsWith("/") ? path.dirname(base) : base.startsWith("file://") ? path.dirname(decodeURIComponent(base.slice(7))) : cwd;
+    const from = base.startsWith("/")
+      ? path.dirname(base)
+      : base.startsWith("file://")
+        ? path.dirname(decodeURIComponent(base.slice(7)))
+        : cwd;
     if (specifier.startsWith("./") || specifier.startsWith("../") || specifier.startsWith("/")) {
       const target = path.resolve(from, specifier);
       if (exists(target)) return target;
@@ -669,8 +781,13 @@
     }
     decode(bytes) {
       if (bytes === undefined) return "";
-      const view = bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      return Buffer.from(view).toString(this.encoding === "utf-8" || this.encoding === "utf8" ? "utf8" : this.encoding);
+      const view =
+        bytes instanceof ArrayBuffer
+          ? new Uint8Array(bytes)
+          : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      return Buffer.from(view).toString(
+        this.encoding === "utf-8" || this.encoding === "utf8" ? "utf8" : this.encoding,
+      );
     }
   }
 
@@ -707,7 +824,11 @@
     }
     removeEventListener(type, listener) {
       const list = this._listeners.get(type);
-      if (list) this._listeners.set(type, list.filter((l) => l.listener !== listener));
+      if (list)
+        this._listeners.set(
+          type,
+          list.filter((l) => l.listener !== listener),
+        );
     }
     dispatchEvent(event) {
       event.target = this;
@@ -775,7 +896,9 @@
   /** The structured clone algorithm for the values a script can build (no transfer list). */
   function structuredClone(value, seen = new Map()) {
     if (typeof value === "function" || typeof value === "symbol") {
-      const err = new Error(`${typeof value === "function" ? String(value) : value.toString()} could not be cloned.`);
+      const err = new Error(
+        `${typeof value === "function" ? String(value) : value.toString()} could not be cloned.`,
+      );
       err.name = "DataCloneError";
       err.code = 25;
       throw err;
@@ -786,7 +909,10 @@
     if (value instanceof Date) copy = new Date(value.getTime());
     else if (value instanceof RegExp) copy = new RegExp(value.source, value.flags);
     else if (value instanceof ArrayBuffer) copy = value.slice(0);
-    else if (ArrayBuffer.isView(value)) copy = new value.constructor(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength));
+    else if (ArrayBuffer.isView(value))
+      copy = new value.constructor(
+        value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength),
+      );
     else if (value instanceof Map) {
       copy = new Map();
       seen.set(value, copy);
@@ -836,34 +962,35 @@
   const performanceStart = host("now");
   globalThis.performance = { now: () => host("now") - performanceStart, timeOrigin: Date.now() };
 
-  __skillbox.defineBuiltin("process", (exports, require, module) => {
+  __skillbox.defineBuiltin("process", (_exports, _require, module) => {
     module.exports = process;
   });
-  __skillbox.defineBuiltin("console", (exports, require, module) => {
+  __skillbox.defineBuiltin("console", (_exports, _require, module) => {
     module.exports = console;
   });
-  __skillbox.defineBuiltin("timers", (exports, require, module) => {
+  __skillbox.defineBuiltin("timers", (_exports, _require, module) => {
     module.exports = { ...timerGlobals };
   });
-  __skillbox.defineBuiltin("timers/promises", (exports, require, module) => {
+  __skillbox.defineBuiltin("timers/promises", (_exports, _require, module) => {
     module.exports = {
-      setTimeout: (delay, value) => new Promise((resolve) => timerGlobals.setTimeout(resolve, delay, value)),
+      setTimeout: (delay, value) =>
+        new Promise((resolve) => timerGlobals.setTimeout(resolve, delay, value)),
       setImmediate: (value) => new Promise((resolve) => timerGlobals.setImmediate(resolve, value)),
     };
   });
-  __skillbox.defineBuiltin("module", (exports, require, module) => {
+  __skillbox.defineBuiltin("module", (_exports, _require, module) => {
     module.exports = Module;
   });
-  __skillbox.defineBuiltin("fs/promises", (exports, require, module) => {
+  __skillbox.defineBuiltin("fs/promises", (_exports, _require, module) => {
     module.exports = builtin("fs").promises;
   });
-  __skillbox.defineBuiltin("path/posix", (exports, require, module) => {
+  __skillbox.defineBuiltin("path/posix", (_exports, _require, module) => {
     module.exports = path;
   });
-  __skillbox.defineBuiltin("util/types", (exports, require, module) => {
+  __skillbox.defineBuiltin("util/types", (_exports, _require, module) => {
     module.exports = util.types;
   });
-  __skillbox.defineBuiltin("assert/strict", (exports, require, module) => {
+  __skillbox.defineBuiltin("assert/strict", (_exports, _require, module) => {
     module.exports = builtin("assert");
   });
   Module.builtinModules = __skillbox.builtinNames();
@@ -888,8 +1015,19 @@
           moduleCache[main] = module;
           const source = fs().readFileSync(main, "utf8");
           const body = source.startsWith("#!") ? `//${source}` : source;
-          const wrapper = host("compile", `(function (exports, require, module, __filename, __dirname) {${body}\n})`, main);
-          wrapper.call(module.exports, module.exports, makeRequire(module), module, main, path.dirname(main));
+          const wrapper = host(
+            "compile",
+            `(function (exports, require, module, __filename, __dirname) {${body}\n})`,
+            main,
+          );
+          wrapper.call(
+            module.exports,
+            module.exports,
+            makeRequire(module),
+            module,
+            main,
+            path.dirname(main),
+          );
           module.loaded = true;
         }
       });

@@ -2,7 +2,10 @@
 class AssertionError extends Error {
   constructor(options) {
     const { message, actual, expected, operator } = options;
-    super(message ?? `${require("util").inspect(actual)} ${operator} ${require("util").inspect(expected)}`);
+    super(
+      message ??
+        `${require("util").inspect(actual)} ${operator} ${require("util").inspect(expected)}`,
+    );
     this.name = "AssertionError";
     this.code = "ERR_ASSERTION";
     this.actual = actual;
@@ -38,7 +41,8 @@ function deepEqual(a, b, strict, seen = new Map()) {
     }
     return true;
   }
-  if (a instanceof Error && b instanceof Error && (a.message !== b.message || a.name !== b.name)) return false;
+  if (a instanceof Error && b instanceof Error && (a.message !== b.message || a.name !== b.name))
+    return false;
   const keysA = Object.keys(a);
   const keysB = Object.keys(b);
   if (keysA.length !== keysB.length) return false;
@@ -55,7 +59,17 @@ function fail(actual, expected, message, operator) {
 
 function ok(value, message) {
   if (!value) {
-    fail(value, true, message ?? (arguments.length === 0 ? "No value argument passed to `assert.ok()`" : "The expression evaluated to a falsy value:\n\n  assert.ok(" + require("util").inspect(value) + ")\n"), "==");
+    fail(
+      value,
+      true,
+      message ??
+        (arguments.length === 0
+          ? "No value argument passed to `assert.ok()`"
+          : "The expression evaluated to a falsy value:\n\n  assert.ok(" +
+            require("util").inspect(value) +
+            ")\n"),
+      "==",
+    );
   }
 }
 
@@ -69,7 +83,9 @@ function matches(error, expected) {
   if (expected instanceof RegExp) return expected.test(String(error));
   if (typeof expected === "object") {
     return Object.keys(expected).every((key) =>
-      expected[key] instanceof RegExp && typeof error[key] === "string" ? expected[key].test(error[key]) : deepEqual(error[key], expected[key], true),
+      expected[key] instanceof RegExp && typeof error[key] === "string"
+        ? expected[key].test(error[key])
+        : deepEqual(error[key], expected[key], true),
     );
   }
   return false;
@@ -84,14 +100,21 @@ Object.assign(assert, {
     throw new AssertionError({ message, operator: "fail" });
   },
   equal(actual, expected, message) {
-    if (!(actual == expected || (Number.isNaN(actual) && Number.isNaN(expected)))) fail(actual, expected, message, "==");
+    if (!(actual == expected || (Number.isNaN(actual) && Number.isNaN(expected))))
+      fail(actual, expected, message, "==");
   },
   notEqual(actual, expected, message) {
     if (actual == expected) fail(actual, expected, message, "!=");
   },
   strictEqual(actual, expected, message) {
     if (!Object.is(actual, expected)) {
-      fail(actual, expected, message ?? `Expected values to be strictly equal:\n\n${require("util").inspect(actual)} !== ${require("util").inspect(expected)}\n`, "strictEqual");
+      fail(
+        actual,
+        expected,
+        message ??
+          `Expected values to be strictly equal:\n\n${require("util").inspect(actual)} !== ${require("util").inspect(expected)}\n`,
+        "strictEqual",
+      );
     }
   },
   notStrictEqual(actual, expected, message) {
@@ -102,7 +125,12 @@ Object.assign(assert, {
   },
   deepStrictEqual(actual, expected, message) {
     if (!deepEqual(actual, expected, true)) {
-      fail(actual, expected, message ?? "Expected values to be strictly deep-equal", "deepStrictEqual");
+      fail(
+        actual,
+        expected,
+        message ?? "Expected values to be strictly deep-equal",
+        "deepStrictEqual",
+      );
     }
   },
   notDeepStrictEqual(actual, expected, message) {
@@ -128,7 +156,12 @@ Object.assign(assert, {
     try {
       fn();
     } catch (error) {
-      fail(error, undefined, message ?? `Got unwanted exception.\nActual message: "${error?.message}"`, "doesNotThrow");
+      fail(
+        error,
+        undefined,
+        message ?? `Got unwanted exception.\nActual message: "${error?.message}"`,
+        "doesNotThrow",
+      );
     }
   },
   async rejects(promiseOrFn, expected, message) {
@@ -148,7 +181,14 @@ Object.assign(assert, {
     }
   },
   match(string, regexp, message) {
-    if (!regexp.test(string)) fail(string, regexp, message ?? `The input did not match the regular expression ${regexp}. Input:\n\n${require("util").inspect(string)}\n`, "match");
+    if (!regexp.test(string))
+      fail(
+        string,
+        regexp,
+        message ??
+          `The input did not match the regular expression ${regexp}. Input:\n\n${require("util").inspect(string)}\n`,
+        "match",
+      );
   },
   doesNotMatch(string, regexp, message) {
     if (regexp.test(string)) fail(string, regexp, message, "doesNotMatch");

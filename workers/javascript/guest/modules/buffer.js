@@ -77,7 +77,10 @@ function encode(string, encoding) {
 function decode(bytes, encoding) {
   switch (normalizeEncoding(encoding)) {
     case "utf8":
-      return host("utf8Decode", bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+      return host(
+        "utf8Decode",
+        bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length),
+      );
     case "hex":
       return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
     case "base64":
@@ -98,7 +101,8 @@ function decode(bytes, encoding) {
       return Array.from(bytes, (b) => String.fromCharCode(b)).join("");
     case "utf16le": {
       let out = "";
-      for (let i = 0; i + 1 < bytes.length; i += 2) out += String.fromCharCode(bytes[i] | (bytes[i + 1] << 8));
+      for (let i = 0; i + 1 < bytes.length; i += 2)
+        out += String.fromCharCode(bytes[i] | (bytes[i + 1] << 8));
       return out;
     }
   }
@@ -111,11 +115,17 @@ class Buffer extends Uint8Array {
       const offset = encodingOrOffset ?? 0;
       return new Buffer(value, offset, length ?? value.byteLength - offset);
     }
-    if (ArrayBuffer.isView(value)) return toBuffer(new Uint8Array(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength)));
+    if (ArrayBuffer.isView(value))
+      return toBuffer(
+        new Uint8Array(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength)),
+      );
     if (Array.isArray(value)) return toBuffer(Uint8Array.from(value, (v) => v & 0xff));
-    if (value && value.type === "Buffer" && Array.isArray(value.data)) return Buffer.from(value.data);
+    if (value && value.type === "Buffer" && Array.isArray(value.data))
+      return Buffer.from(value.data);
     if (value && typeof value.length === "number") return toBuffer(Uint8Array.from(value));
-    const err = new TypeError("The first argument must be of type string or an instance of Buffer, ArrayBuffer, or Array or an Array-like Object.");
+    const err = new TypeError(
+      "The first argument must be of type string or an instance of Buffer, ArrayBuffer, or Array or an Array-like Object.",
+    );
     err.code = "ERR_INVALID_ARG_TYPE";
     throw err;
   }
@@ -180,7 +190,13 @@ class Buffer extends Uint8Array {
     return this.compare(other) === 0;
   }
 
-  compare(other, targetStart = 0, targetEnd = other.length, sourceStart = 0, sourceEnd = this.length) {
+  compare(
+    other,
+    targetStart = 0,
+    targetEnd = other.length,
+    sourceStart = 0,
+    sourceEnd = this.length,
+  ) {
     const a = this.subarray(sourceStart, sourceEnd);
     const b = other.subarray(targetStart, targetEnd);
     const n = Math.min(a.length, b.length);
@@ -227,7 +243,10 @@ class Buffer extends Uint8Array {
   }
 
   copy(target, targetStart = 0, sourceStart = 0, sourceEnd = this.length) {
-    const part = this.subarray(sourceStart, Math.min(sourceEnd, sourceStart + target.length - targetStart));
+    const part = this.subarray(
+      sourceStart,
+      Math.min(sourceEnd, sourceStart + target.length - targetStart),
+    );
     target.set(part, targetStart);
     return part.length;
   }
@@ -268,10 +287,17 @@ const numberMethods = [
   ["BigInt64", "BigInt64", 8],
 ];
 for (const [name, view, size] of numberMethods) {
-  for (const [suffix, little] of size === 1 ? [["", false]] : [["LE", true], ["BE", false]]) {
+  for (const [suffix, little] of size === 1
+    ? [["", false]]
+    : [
+        ["LE", true],
+        ["BE", false],
+      ]) {
     Buffer.prototype[`read${name}${suffix}`] = function (offset = 0) {
       if (offset + size > this.length) {
-        const err = new RangeError(`The value of "offset" is out of range. It must be >= 0 and <= ${this.length - size}. Received ${offset}`);
+        const err = new RangeError(
+          `The value of "offset" is out of range. It must be >= 0 and <= ${this.length - size}. Received ${offset}`,
+        );
         err.code = "ERR_OUT_OF_RANGE";
         throw err;
       }

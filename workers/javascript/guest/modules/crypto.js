@@ -19,7 +19,9 @@ class Hash {
     try {
       host("hash", this.algorithm, new ArrayBuffer(0));
     } catch {
-      const err = new Error(key === undefined ? "Digest method not supported" : `Invalid digest: ${algorithm}`);
+      const err = new Error(
+        key === undefined ? "Digest method not supported" : `Invalid digest: ${algorithm}`,
+      );
       if (key !== undefined) err.code = "ERR_CRYPTO_INVALID_DIGEST";
       throw err;
     }
@@ -27,7 +29,9 @@ class Hash {
 
   update(data, encoding) {
     if (this.done) throw finalized();
-    this.chunks.push(typeof data === "string" ? Buffer.from(data, encoding ?? "utf8") : Buffer.from(data));
+    this.chunks.push(
+      typeof data === "string" ? Buffer.from(data, encoding ?? "utf8") : Buffer.from(data),
+    );
     return this;
   }
 
@@ -35,7 +39,10 @@ class Hash {
     if (this.done) throw finalized();
     this.done = true;
     const all = bytesOf(Buffer.concat(this.chunks));
-    const raw = this.key === undefined ? host("hash", this.algorithm, all) : host("hmac", this.algorithm, bytesOf(this.key), all);
+    const raw =
+      this.key === undefined
+        ? host("hash", this.algorithm, all)
+        : host("hmac", this.algorithm, bytesOf(this.key), all);
     const digest = Buffer.from(raw);
     return encoding ? digest.toString(encoding) : digest;
   }
@@ -63,12 +70,18 @@ function randomInt(min, max) {
   }
   const range = max - min;
   const bytes = randomBytes(6);
-  return min + Math.floor((bytes.readUIntBE?.(0, 6) ?? Number.parseInt(bytes.toString("hex"), 16)) / 2 ** 48 * range);
+  return (
+    min +
+    Math.floor(
+      ((bytes.readUIntBE?.(0, 6) ?? Number.parseInt(bytes.toString("hex"), 16)) / 2 ** 48) * range,
+    )
+  );
 }
 
 module.exports = {
   createHash: (algorithm) => new Hash(algorithm),
-  createHmac: (algorithm, key) => new Hash(algorithm, typeof key === "string" ? Buffer.from(key) : Buffer.from(key)),
+  createHmac: (algorithm, key) =>
+    new Hash(algorithm, typeof key === "string" ? Buffer.from(key) : Buffer.from(key)),
   timingSafeEqual: (a, b) => {
     if (a.length !== b.length) {
       const err = new RangeError("Input buffers must have the same byte length");

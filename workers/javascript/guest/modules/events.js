@@ -27,7 +27,9 @@ class EventEmitter {
     if (type === "error" && handler === undefined) {
       const er = args[0];
       if (er instanceof Error) throw er;
-      const err = new Error(`Unhandled error.${er === undefined ? "" : ` (${require("util").inspect(er)})`}`);
+      const err = new Error(
+        `Unhandled error.${er === undefined ? "" : ` (${require("util").inspect(er)})`}`,
+      );
       err.code = "ERR_UNHANDLED_ERROR";
       err.context = er;
       throw err;
@@ -43,12 +45,15 @@ class EventEmitter {
 
   _add(type, listener, prepend) {
     if (typeof listener !== "function") {
-      const err = new TypeError(`The "listener" argument must be of type function. Received ${listener === null ? "null" : typeof listener}`);
+      const err = new TypeError(
+        `The "listener" argument must be of type function. Received ${listener === null ? "null" : typeof listener}`,
+      );
       err.code = "ERR_INVALID_ARG_TYPE";
       throw err;
     }
     EventEmitter.init.call(this);
-    if (this._events.newListener !== undefined) this.emit("newListener", type, listener.listener ?? listener);
+    if (this._events.newListener !== undefined)
+      this.emit("newListener", type, listener.listener ?? listener);
     const existing = this._events[type];
     if (existing === undefined) {
       this._events[type] = listener;
@@ -73,7 +78,7 @@ class EventEmitter {
 
   _wrapOnce(type, listener) {
     const state = { fired: false, target: this, type, listener };
-    const wrapped = function (...args) {
+    const wrapped = (...args) => {
       if (!state.fired) {
         state.target.removeListener(state.type, wrapped);
         state.fired = true;
@@ -104,7 +109,8 @@ class EventEmitter {
         if (list[i] === listener || list[i].listener === listener) {
           list.splice(i, 1);
           if (list.length === 1) this._events[type] = list[0];
-          if (this._events.removeListener !== undefined) this.emit("removeListener", type, listener);
+          if (this._events.removeListener !== undefined)
+            this.emit("removeListener", type, listener);
           break;
         }
       }

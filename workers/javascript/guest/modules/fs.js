@@ -7,7 +7,9 @@ function toPath(path) {
   if (path instanceof URL) path = path.pathname;
   if (Buffer.isBuffer(path)) path = path.toString();
   if (typeof path !== "string") {
-    const err = new TypeError(`The "path" argument must be of type string or an instance of Buffer or URL. Received ${path === null ? "null" : typeof path}`);
+    const err = new TypeError(
+      `The "path" argument must be of type string or an instance of Buffer or URL. Received ${path === null ? "null" : typeof path}`,
+    );
     err.code = "ERR_INVALID_ARG_TYPE";
     throw err;
   }
@@ -120,8 +122,16 @@ const fs = {
     return encoding ? bytes.toString(encoding) : bytes;
   },
   writeFileSync(path, data, options) {
-    const flag = typeof options === "object" && options !== null ? String(options.flag ?? "w") : "w";
-    call("writeFile", path, toPath(path), bytesBuffer(toBytes(data, options)), flag.startsWith("a"), flag.includes("x"));
+    const flag =
+      typeof options === "object" && options !== null ? String(options.flag ?? "w") : "w";
+    call(
+      "writeFile",
+      path,
+      toPath(path),
+      bytesBuffer(toBytes(data, options)),
+      flag.startsWith("a"),
+      flag.includes("x"),
+    );
   },
   appendFileSync(path, data, options) {
     call("writeFile", path, toPath(path), bytesBuffer(toBytes(data, options)), true);
@@ -148,14 +158,22 @@ const fs = {
     const names = JSON.parse(call("readdir", path, toPath(path)));
     if (!options?.withFileTypes) return names;
     const dir = toPath(path);
-    return names.map((name) => new Dirent(name, String(path), JSON.parse(host("stat", `${dir}/${name}`)).type === "directory"));
+    return names.map(
+      (name) =>
+        new Dirent(
+          name,
+          String(path),
+          JSON.parse(host("stat", `${dir}/${name}`)).type === "directory",
+        ),
+    );
   },
   mkdirSync(path, options) {
     const recursive = typeof options === "object" && options !== null && options.recursive === true;
     const full = toPath(path);
     let first;
     if (recursive) {
-      for (let dir = full; dir !== "/" && !host("exists", dir); dir = pathModule.dirname(dir)) first = dir;
+      for (let dir = full; dir !== "/" && !host("exists", dir); dir = pathModule.dirname(dir))
+        first = dir;
     }
     const created = call("mkdir", path, full, recursive);
     return recursive ? (created ? first : undefined) : undefined;
@@ -184,7 +202,8 @@ const fs = {
         throw err;
       }
       fs.mkdirSync(to, { recursive: true });
-      for (const name of fs.readdirSync(from)) fs.cpSync(`${from}/${name}`, `${to}/${name}`, options);
+      for (const name of fs.readdirSync(from))
+        fs.cpSync(`${from}/${name}`, `${to}/${name}`, options);
     } else {
       fs.copyFileSync(from, to);
     }
@@ -194,7 +213,8 @@ const fs = {
     return toPath(path);
   },
   writeSync(fd, data) {
-    if (fd !== 1 && fd !== 2) throw new Error("fs.writeSync only writes to stdout (1) and stderr (2) in the sandbox");
+    if (fd !== 1 && fd !== 2)
+      throw new Error("fs.writeSync only writes to stdout (1) and stderr (2) in the sandbox");
     const text = typeof data === "string" ? data : Buffer.from(data).toString();
     host("write", fd, text);
     return text.length;
@@ -213,8 +233,22 @@ fs.lstatSync = fs.statSync;
 fs.realpathSync.native = fs.realpathSync;
 
 const SYNC_NAMES = [
-  "readFile", "writeFile", "appendFile", "stat", "lstat", "readdir", "mkdir", "rm", "rmdir",
-  "unlink", "rename", "copyFile", "cp", "access", "realpath", "mkdtemp",
+  "readFile",
+  "writeFile",
+  "appendFile",
+  "stat",
+  "lstat",
+  "readdir",
+  "mkdir",
+  "rm",
+  "rmdir",
+  "unlink",
+  "rename",
+  "copyFile",
+  "cp",
+  "access",
+  "realpath",
+  "mkdtemp",
 ];
 
 const promises = {};

@@ -187,7 +187,9 @@ const posix = {
   },
   format(object) {
     const dir = object.dir || object.root;
-    const base = object.base || `${object.name || ""}${object.ext ? (object.ext[0] === "." ? "" : ".") + object.ext : ""}`;
+    const base =
+      object.base ||
+      `${object.name || ""}${object.ext ? (object.ext[0] === "." ? "" : ".") + object.ext : ""}`;
     if (!dir) return base;
     return dir === object.root ? `${dir}${base}` : `${dir}/${base}`;
   },

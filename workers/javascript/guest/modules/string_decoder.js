@@ -20,7 +20,14 @@ function incompleteTail(bytes, encoding) {
 class StringDecoder {
   constructor(encoding = "utf8") {
     const e = String(encoding).toLowerCase();
-    this.encoding = e === "utf-8" ? "utf8" : e === "ucs2" || e === "ucs-2" || e === "utf-16le" ? "utf16le" : e === "binary" ? "latin1" : e;
+    this.encoding =
+      e === "utf-8"
+        ? "utf8"
+        : e === "ucs2" || e === "ucs-2" || e === "utf-16le"
+          ? "utf16le"
+          : e === "binary"
+            ? "latin1"
+            : e;
     Buffer.isEncoding(this.encoding) || Buffer.from("", this.encoding);
     this.pending = Buffer.alloc(0);
   }

@@ -46,7 +46,9 @@ class URLSearchParams {
   }
 
   delete(name, value) {
-    this._list = this._list.filter(([k, v]) => k !== name || (value !== undefined && v !== String(value)));
+    this._list = this._list.filter(
+      ([k, v]) => k !== name || (value !== undefined && v !== String(value)),
+    );
     this._update();
   }
 
@@ -122,13 +124,29 @@ function decodeComponent(text) {
   }
 }
 
-const PARTS = ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash", "origin"];
+const PARTS = [
+  "href",
+  "protocol",
+  "username",
+  "password",
+  "host",
+  "hostname",
+  "port",
+  "pathname",
+  "search",
+  "hash",
+  "origin",
+];
 
 class URL {
   constructor(input, base) {
     let parsed;
     try {
-      parsed = JSON.parse(base === undefined ? host("urlParse", String(input)) : host("urlParse", String(input), String(base)));
+      parsed = JSON.parse(
+        base === undefined
+          ? host("urlParse", String(input))
+          : host("urlParse", String(input), String(base)),
+      );
     } catch {
       const err = new TypeError("Invalid URL");
       err.code = "ERR_INVALID_URL";
@@ -136,14 +154,22 @@ class URL {
       throw err;
     }
     Object.defineProperty(this, "_parts", { value: parsed, writable: true });
-    Object.defineProperty(this, "_params", { value: new URLSearchParams(parsed.search), writable: true });
+    Object.defineProperty(this, "_params", {
+      value: new URLSearchParams(parsed.search),
+      writable: true,
+    });
     this._params._url = this;
   }
 
   _set(part, value, refreshParams = true) {
     const parts = { ...this._parts, [part]: value };
-    const auth = parts.username ? `${parts.username}${parts.password ? `:${parts.password}` : ""}@` : "";
-    const href = part === "href" ? value : `${parts.protocol}//${auth}${part === "hostname" || part === "port" ? `${parts.hostname}${parts.port ? `:${parts.port}` : ""}` : parts.host}${parts.pathname}${parts.search ? (parts.search.startsWith("?") ? parts.search : `?${parts.search}`) : ""}${parts.hash ? (parts.hash.startsWith("#") ? parts.hash : `#${parts.hash}`) : ""}`;
+    const auth = parts.username
+      ? `${parts.username}${parts.password ? `:${parts.password}` : ""}@`
+      : "";
+    const href =
+      part === "href"
+        ? value
+        : `${parts.protocol}//${auth}${part === "hostname" || part === "port" ? `${parts.hostname}${parts.port ? `:${parts.port}` : ""}` : parts.host}${parts.pathname}${parts.search ? (parts.search.startsWith("?") ? parts.search : `?${parts.search}`) : ""}${parts.hash ? (parts.hash.startsWith("#") ? parts.hash : `#${parts.hash}`) : ""}`;
     this._parts = JSON.parse(host("urlParse", href));
     if (refreshParams) this._params._parse(this._parts.search);
   }

@@ -20,10 +20,38 @@ const inspectDefaults = {
 const customInspect = Symbol.for("nodejs.util.inspect.custom");
 
 const meta = [
-  "\\x00", "\\x01", "\\x02", "\\x03", "\\x04", "\\x05", "\\x06", "\\x07",
-  "\\b", "\\t", "\\n", "\\x0B", "\\f", "\\r", "\\x0E", "\\x0F",
-  "\\x10", "\\x11", "\\x12", "\\x13", "\\x14", "\\x15", "\\x16", "\\x17",
-  "\\x18", "\\x19", "\\x1A", "\\x1B", "\\x1C", "\\x1D", "\\x1E", "\\x1F",
+  "\\x00",
+  "\\x01",
+  "\\x02",
+  "\\x03",
+  "\\x04",
+  "\\x05",
+  "\\x06",
+  "\\x07",
+  "\\b",
+  "\\t",
+  "\\n",
+  "\\x0B",
+  "\\f",
+  "\\r",
+  "\\x0E",
+  "\\x0F",
+  "\\x10",
+  "\\x11",
+  "\\x12",
+  "\\x13",
+  "\\x14",
+  "\\x15",
+  "\\x16",
+  "\\x17",
+  "\\x18",
+  "\\x19",
+  "\\x1A",
+  "\\x1B",
+  "\\x1C",
+  "\\x1D",
+  "\\x1E",
+  "\\x1F",
 ];
 
 function strEscape(str) {
@@ -69,11 +97,17 @@ function formatPrimitive(ctx, value) {
         value = value.slice(0, ctx.maxStringLength);
         trailer = `... ${remaining} more character${remaining > 1 ? "s" : ""}`;
       }
-      if (ctx.compact !== true && value.length > kMinLineWidth && value.length > ctx.breakLength - ctx.indentationLvl - 4) {
-        return value
-          .split(/(?<=\n)/)
-          .map((line) => strEscape(line))
-          .join(` +\n${" ".repeat(ctx.indentationLvl + 2)}`) + trailer;
+      if (
+        ctx.compact !== true &&
+        value.length > kMinLineWidth &&
+        value.length > ctx.breakLength - ctx.indentationLvl - 4
+      ) {
+        return (
+          value
+            .split(/(?<=\n)/)
+            .map((line) => strEscape(line))
+            .join(` +\n${" ".repeat(ctx.indentationLvl + 2)}`) + trailer
+        );
       }
       return strEscape(value) + trailer;
     }
@@ -94,7 +128,11 @@ function getConstructorName(obj) {
   let current = obj;
   while (current !== null && current !== undefined) {
     const descriptor = Object.getOwnPropertyDescriptor(current, "constructor");
-    if (descriptor !== undefined && typeof descriptor.value === "function" && descriptor.value.name !== "") {
+    if (
+      descriptor !== undefined &&
+      typeof descriptor.value === "function" &&
+      descriptor.value.name !== ""
+    ) {
       return descriptor.value.name;
     }
     current = Object.getPrototypeOf(current);
@@ -102,13 +140,13 @@ function getConstructorName(obj) {
   return null;
 }
 
-function getPrefix(constructor, tag, fallback, size = "") {
-  if (constructor === null) {
+function getPrefix(ctorName, tag, fallback, size = "") {
+  if (ctorName === null) {
     if (tag !== "" && fallback !== tag) return `[${fallback}${size}: null prototype] [${tag}] `;
     return `[${fallback}${size}: null prototype] `;
   }
-  if (tag !== "" && constructor !== tag) return `${constructor}${size} [${tag}] `;
-  return `${constructor}${size} `;
+  if (tag !== "" && ctorName !== tag) return `${ctorName}${size} [${tag}] `;
+  return `${ctorName}${size} `;
 }
 
 function isError(value) {
@@ -165,7 +203,14 @@ function formatRaw(ctx, value, recurseTimes, typedArray) {
   let keys;
   const constructor = getConstructorName(value);
   let tag = value[Symbol.toStringTag];
-  if (typeof tag !== "string" || (tag !== "" && (ctx.showHidden ? Object.hasOwn : Object.prototype.propertyIsEnumerable).call(value, Symbol.toStringTag))) {
+  if (
+    typeof tag !== "string" ||
+    (tag !== "" &&
+      (ctx.showHidden ? Object.hasOwn : Object.prototype.propertyIsEnumerable).call(
+        value,
+        Symbol.toStringTag,
+      ))
+  ) {
     tag = "";
   }
   let base = "";
@@ -178,8 +223,13 @@ function formatRaw(ctx, value, recurseTimes, typedArray) {
   if (Symbol.iterator in value || constructor === null) {
     noIterator = false;
     if (Array.isArray(value)) {
-      const prefix = constructor !== "Array" || tag !== "" ? getPrefix(constructor, tag, "Array", `(${value.length})`) : "";
-      keys = getKeys(value, ctx.showHidden).filter((k) => typeof k !== "string" || !/^(0|[1-9][0-9]*)$/.test(k));
+      const prefix =
+        constructor !== "Array" || tag !== ""
+          ? getPrefix(constructor, tag, "Array", `(${value.length})`)
+          : "";
+      keys = getKeys(value, ctx.showHidden).filter(
+        (k) => typeof k !== "string" || !/^(0|[1-9][0-9]*)$/.test(k),
+      );
       braces = [`${prefix}[`, "]"];
       if (value.length === 0 && keys.length === 0) return `${braces[0]}]`;
       extrasType = kArrayExtrasType;
@@ -200,7 +250,7 @@ function formatRaw(ctx, value, recurseTimes, typedArray) {
       braces = [`${prefix}{`, "}"];
     } else if (ArrayBuffer.isView(value) && !(value instanceof DataView)) {
       keys = Object.keys(value).filter((k) => !/^(0|[1-9][0-9]*)$/.test(k));
-      let bound = value;
+      const bound = value;
       let fallback = "";
       if (constructor === null) fallback = "TypedArray";
       const size = value.length;
@@ -218,11 +268,17 @@ function formatRaw(ctx, value, recurseTimes, typedArray) {
       if (value.length === 0 && keys.length === 0) return `${braces[0]}]`;
       formatter = (c, v, r) => formatTypedArray(bound, size, c, v, r);
       extrasType = kArrayExtrasType;
-    } else if (value instanceof Map || Object.prototype.toString.call(value) === "[object Map Iterator]") {
+    } else if (
+      value instanceof Map ||
+      Object.prototype.toString.call(value) === "[object Map Iterator]"
+    ) {
       keys = getKeys(value, ctx.showHidden);
       braces = [`[${tag}] {`, "}"];
       formatter = formatIterator;
-    } else if (Object.prototype.toString.call(value) === "[object Set Iterator]" || Object.prototype.toString.call(value) === "[object Array Iterator]") {
+    } else if (
+      Object.prototype.toString.call(value) === "[object Set Iterator]" ||
+      Object.prototype.toString.call(value) === "[object Array Iterator]"
+    ) {
       keys = getKeys(value, ctx.showHidden);
       braces = [`[${tag}] {`, "}"];
       formatter = formatIterator;
@@ -279,14 +335,31 @@ function formatRaw(ctx, value, recurseTimes, typedArray) {
       keys = ["byteLength", ...keys];
       const bytes = new Uint8Array(value);
       let contents = [...bytes.slice(0, 50)].map((b) => b.toString(16).padStart(2, "0")).join(" ");
-      if (bytes.length > 50) contents += ` ... ${bytes.length - 50} more byte${bytes.length - 50 > 1 ? "s" : ""}`;
+      if (bytes.length > 50)
+        contents += ` ... ${bytes.length - 50} more byte${bytes.length - 50 > 1 ? "s" : ""}`;
       braces[0] = `${getPrefix(constructor, tag, "ArrayBuffer")}{`;
       formatter = (c) => [`[Uint8Contents]: <${contents}>`];
-    } else if (value instanceof Number || value instanceof String || value instanceof Boolean || (typeof BigInt !== "undefined" && value instanceof BigInt) || value instanceof Symbol) {
+    } else if (
+      value instanceof Number ||
+      value instanceof String ||
+      value instanceof Boolean ||
+      (typeof BigInt !== "undefined" && value instanceof BigInt) ||
+      value instanceof Symbol
+    ) {
       const primitive = value.valueOf();
-      const type = typeof primitive === "string" ? "String" : typeof primitive === "number" ? "Number" : typeof primitive === "boolean" ? "Boolean" : typeof primitive === "bigint" ? "BigInt" : "Symbol";
+      const type =
+        typeof primitive === "string"
+          ? "String"
+          : typeof primitive === "number"
+            ? "Number"
+            : typeof primitive === "boolean"
+              ? "Boolean"
+              : typeof primitive === "bigint"
+                ? "BigInt"
+                : "Symbol";
       base = `[${type}${constructor !== type ? (constructor === null ? " (null prototype)" : ` (${constructor})`) : ""}: ${formatPrimitive({ ...ctx, compact: 3, indentationLvl: 0 }, primitive)}]`;
-      if (typeof primitive === "string") keys = keys.filter((k) => !/^(0|[1-9][0-9]*)$/.test(k) && k !== "length");
+      if (typeof primitive === "string")
+        keys = keys.filter((k) => !/^(0|[1-9][0-9]*)$/.test(k) && k !== "length");
       if (keys.length === 0) return base;
     } else {
       if (keys.length === 0) return `${getCtxName(constructor, tag)}{}`;
@@ -330,7 +403,8 @@ function formatRaw(ctx, value, recurseTimes, typedArray) {
 
 function getCtxName(constructor, tag) {
   if (constructor === null && tag === "Module") return "[Module: null prototype] ";
-  if (constructor === null) return tag !== "" ? `[Object: null prototype] [${tag}] ` : "[Object: null prototype] ";
+  if (constructor === null)
+    return tag !== "" ? `[Object: null prototype] [${tag}] ` : "[Object: null prototype] ";
   if (tag !== "" && constructor !== tag) return `${constructor} [${tag}] `;
   return constructor === "Object" ? "" : `${constructor} `;
 }
@@ -358,7 +432,8 @@ function getFunctionBase(value, constructor, tag) {
 
 /** An error as Node prints it: its stack, which begins with `Name: message`. */
 function errorStack(err) {
-  const header = err.message === undefined || err.message === "" ? `${err.name}` : `${err.name}: ${err.message}`;
+  const header =
+    err.message === undefined || err.message === "" ? `${err.name}` : `${err.name}: ${err.message}`;
   let frames = typeof err.stack === "string" ? err.stack : "";
   if (frames.startsWith(header)) frames = frames.slice(header.length);
   frames = frames.replace(/^\n+|\n+$/g, "");
@@ -375,7 +450,8 @@ function formatError(err, constructor, tag, ctx, keys) {
   if (Array.isArray(err.errors) && !keys.includes("errors")) keys.push("errors");
   // Without stack frames Node wraps the error in brackets.
   if (!stack.includes("\n    at")) stack = `[${stack}]`;
-  if (ctx.indentationLvl !== 0) stack = stack.replaceAll("\n", `\n${" ".repeat(ctx.indentationLvl)}`);
+  if (ctx.indentationLvl !== 0)
+    stack = stack.replaceAll("\n", `\n${" ".repeat(ctx.indentationLvl)}`);
   return stack;
 }
 
@@ -395,7 +471,8 @@ function formatArray(ctx, value, recurseTimes) {
   const remaining = valLen - len;
   const output = [];
   for (let i = 0; i < len; i++) {
-    if (!Object.hasOwn(value, i)) return formatArrayBuffer(ctx, value, recurseTimes, len, output, i);
+    if (!Object.hasOwn(value, i))
+      return formatArrayBuffer(ctx, value, recurseTimes, len, output, i);
     output.push(formatProperty(ctx, value, recurseTimes, i, kArrayType));
   }
   if (remaining > 0) output.push(`... ${remaining} more item${remaining > 1 ? "s" : ""}`);
@@ -461,7 +538,10 @@ function formatProperty(ctx, value, recurseTimes, key, type) {
   let name;
   let str;
   let extra = " ";
-  const desc = Object.getOwnPropertyDescriptor(value, key) || { value: value[key], enumerable: true };
+  const desc = Object.getOwnPropertyDescriptor(value, key) || {
+    value: value[key],
+    enumerable: true,
+  };
   if (desc.value !== undefined) {
     const diff = ctx.compact !== true || type !== kObjectType ? 2 : 3;
     ctx.indentationLvl += diff;
@@ -505,7 +585,10 @@ function groupArrayElements(ctx, output, value) {
     if (maxLength < len) maxLength = len;
   }
   const actualMax = maxLength + separatorSpace;
-  if (actualMax * 3 + ctx.indentationLvl < ctx.breakLength && (totalLength / actualMax > 5 || maxLength <= 6)) {
+  if (
+    actualMax * 3 + ctx.indentationLvl < ctx.breakLength &&
+    (totalLength / actualMax > 5 || maxLength <= 6)
+  ) {
     const approxCharHeights = 2.5;
     const averageBias = Math.sqrt(actualMax - totalLength / output.length);
     const biasedMax = Math.max(actualMax - 3 - averageBias, 1);
@@ -540,7 +623,9 @@ function groupArrayElements(ctx, output, value) {
       let j = k;
       for (; j < max - 1; j++) {
         const padding = maxLineLength[j - k];
-        str += padStart ? `${output[j]}, `.padStart(padding, " ") : `${output[j]}, `.padEnd(padding, " ");
+        str += padStart
+          ? `${output[j]}, `.padStart(padding, " ")
+          : `${output[j]}, `.padEnd(padding, " ");
       }
       if (padStart) {
         const padding = maxLineLength[j - k] - separatorSpace;
@@ -570,7 +655,8 @@ function reduceToSingleString(ctx, output, base, braces, extrasType, recurseTime
   if (ctx.compact !== true) {
     if (typeof ctx.compact === "number" && ctx.compact >= 1) {
       const entries = output.length;
-      if (extrasType === kArrayExtrasType && entries > 6) output = groupArrayElements(ctx, output, value);
+      if (extrasType === kArrayExtrasType && entries > 6)
+        output = groupArrayElements(ctx, output, value);
       if (ctx.currentDepth - recurseTimes < ctx.compact && entries === output.length) {
         const start = output.length + ctx.indentationLvl + braces[0].length + base.length + 10;
         if (isBelowBreakLength(ctx, output, start, base)) {
@@ -588,7 +674,8 @@ function reduceToSingleString(ctx, output, base, braces, extrasType, recurseTime
     return `${braces[0]}${base ? ` ${base}` : ""} ${output.join(", ")} ${braces[1]}`;
   }
   const indentation = " ".repeat(ctx.indentationLvl);
-  const ln = base === "" && braces[0].length === 1 ? " " : `${base ? ` ${base}` : ""}\n${indentation}  `;
+  const ln =
+    base === "" && braces[0].length === 1 ? " " : `${base ? ` ${base}` : ""}\n${indentation}  `;
   return `${braces[0]}${ln}${output.join(`,\n${indentation}  `)} ${braces[1]}`;
 }
 
@@ -604,7 +691,8 @@ function inspect(value, opts) {
   if (typeof opts === "boolean") ctx.showHidden = opts;
   else if (opts) {
     for (const key of Object.keys(opts)) {
-      if (key in inspectDefaults || key === "stylize" || key === "customInspect") ctx[key] = opts[key];
+      if (key in inspectDefaults || key === "stylize" || key === "customInspect")
+        ctx[key] = opts[key];
     }
   }
   if (ctx.maxArrayLength === null) ctx.maxArrayLength = Infinity;
@@ -633,8 +721,19 @@ function formatWithOptions(inspectOptions, ...args) {
               const tempArg = args[++a];
               if (typeof tempArg === "number") tempStr = formatNumber(tempArg);
               else if (typeof tempArg === "bigint") tempStr = `${tempArg}n`;
-              else if (typeof tempArg !== "object" || tempArg === null || !hasBuiltInToString(tempArg)) tempStr = String(tempArg);
-              else tempStr = inspect(tempArg, { ...inspectOptions, depth: 0, colors: false, compact: 3 });
+              else if (
+                typeof tempArg !== "object" ||
+                tempArg === null ||
+                !hasBuiltInToString(tempArg)
+              )
+                tempStr = String(tempArg);
+              else
+                tempStr = inspect(tempArg, {
+                  ...inspectOptions,
+                  depth: 0,
+                  colors: false,
+                  compact: 3,
+                });
               break;
             }
             case 106:
@@ -651,7 +750,12 @@ function formatWithOptions(inspectOptions, ...args) {
               tempStr = inspect(args[++a], inspectOptions);
               break;
             case 111:
-              tempStr = inspect(args[++a], { ...inspectOptions, showHidden: true, showProxy: true, depth: 4 });
+              tempStr = inspect(args[++a], {
+                ...inspectOptions,
+                showHidden: true,
+                showProxy: true,
+                depth: 4,
+              });
               break;
             case 105: {
               const tempInteger = args[++a];
@@ -703,7 +807,9 @@ function formatWithOptions(inspectOptions, ...args) {
 }
 
 const BUILT_IN_OBJECTS = new Set(
-  Object.getOwnPropertyNames(globalThis).filter((name) => /^[A-Z][a-zA-Z0-9]+$/.test(name) && typeof globalThis[name] === "function"),
+  Object.getOwnPropertyNames(globalThis).filter(
+    (name) => /^[A-Z][a-zA-Z0-9]+$/.test(name) && typeof globalThis[name] === "function",
+  ),
 );
 
 /** True when value's toString is a built-in one, i.e. %s should inspect it rather than call it. */
@@ -715,7 +821,11 @@ function hasBuiltInToString(value) {
     if (pointer === null) return true;
   } while (!Object.hasOwn(pointer, "toString"));
   const descriptor = Object.getOwnPropertyDescriptor(pointer, "constructor");
-  return descriptor !== undefined && typeof descriptor.value === "function" && BUILT_IN_OBJECTS.has(descriptor.value.name);
+  return (
+    descriptor !== undefined &&
+    typeof descriptor.value === "function" &&
+    BUILT_IN_OBJECTS.has(descriptor.value.name)
+  );
 }
 
 function tryStringify(arg) {
@@ -736,7 +846,8 @@ function isDeepStrictEqual(a, b) {
 }
 
 function promisify(original) {
-  if (typeof original !== "function") throw new TypeError('The "original" argument must be of type function');
+  if (typeof original !== "function")
+    throw new TypeError('The "original" argument must be of type function');
   if (original[promisify.custom]) return original[promisify.custom];
   function fn(...args) {
     return new Promise((resolve, reject) => {
@@ -781,21 +892,34 @@ function parseArgs(config = {}) {
   const values = { __proto__: null };
   const positionals = [];
   const tokens = [];
-  const shortToLong = new Map(Object.entries(options).filter(([, o]) => o.short).map(([name, o]) => [o.short, name]));
+  const shortToLong = new Map(
+    Object.entries(options)
+      .filter(([, o]) => o.short)
+      .map(([name, o]) => [o.short, name]),
+  );
   const store = (name, value, raw) => {
     const option = options[name];
     if (!option) {
       if (strict) {
-        throw parseArgsError("ERR_PARSE_ARGS_UNKNOWN_OPTION", `Unknown option '${raw}'${allowPositionals ? "" : ". To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"" + raw + "\"."}`);
+        throw parseArgsError(
+          "ERR_PARSE_ARGS_UNKNOWN_OPTION",
+          `Unknown option '${raw}'${allowPositionals ? "" : ". To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"" + raw + '".'}`,
+        );
       }
       values[name] = value ?? true;
       return;
     }
     if (option.type === "string" && value === undefined) {
-      throw parseArgsError("ERR_PARSE_ARGS_INVALID_OPTION_VALUE", `Option '${raw} <value>' argument missing`);
+      throw parseArgsError(
+        "ERR_PARSE_ARGS_INVALID_OPTION_VALUE",
+        `Option '${raw} <value>' argument missing`,
+      );
     }
     if (option.type === "boolean" && value !== undefined && strict) {
-      throw parseArgsError("ERR_PARSE_ARGS_INVALID_OPTION_VALUE", `Option '${raw}' does not take an argument`);
+      throw parseArgsError(
+        "ERR_PARSE_ARGS_INVALID_OPTION_VALUE",
+        `Option '${raw}' does not take an argument`,
+      );
     }
     const stored = option.type === "boolean" ? true : value;
     if (option.multiple) (values[name] ??= []).push(stored);
@@ -811,9 +935,17 @@ function parseArgs(config = {}) {
       const eq = arg.indexOf("=");
       const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
       let value = eq === -1 ? undefined : arg.slice(eq + 1);
-      if (value === undefined && options[name]?.type === "string" && i + 1 < args.length) value = args[++i];
+      if (value === undefined && options[name]?.type === "string" && i + 1 < args.length)
+        value = args[++i];
       store(name, value, `--${name}`);
-      tokens.push({ kind: "option", name, rawName: `--${name}`, index: i, value, inlineValue: eq !== -1 });
+      tokens.push({
+        kind: "option",
+        name,
+        rawName: `--${name}`,
+        index: i,
+        value,
+        inlineValue: eq !== -1,
+      });
     } else if (arg.startsWith("-") && arg !== "-") {
       const letters = arg.slice(1);
       for (let j = 0; j < letters.length; j++) {
@@ -829,7 +961,10 @@ function parseArgs(config = {}) {
       }
     } else {
       if (!allowPositionals) {
-        throw parseArgsError("ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL", `Unexpected argument '${arg}'. This command does not take positional arguments`);
+        throw parseArgsError(
+          "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL",
+          `Unexpected argument '${arg}'. This command does not take positional arguments`,
+        );
       }
       positionals.push(arg);
     }
@@ -857,7 +992,8 @@ const types = {
   isAnyArrayBuffer: (v) => v instanceof ArrayBuffer || tag(v) === "[object SharedArrayBuffer]",
   isNativeError: (v) => v instanceof Error,
   isAsyncFunction: (v) => typeof v === "function" && getConstructorName(v) === "AsyncFunction",
-  isGeneratorFunction: (v) => typeof v === "function" && /GeneratorFunction$/.test(getConstructorName(v) || ""),
+  isGeneratorFunction: (v) =>
+    typeof v === "function" && /GeneratorFunction$/.test(getConstructorName(v) || ""),
   isBoxedPrimitive: (v) => v instanceof Number || v instanceof String || v instanceof Boolean,
   isWeakMap: (v) => v instanceof WeakMap,
   isWeakSet: (v) => v instanceof WeakSet,
