@@ -46,6 +46,11 @@ interface RunState {
   exitCode: number | undefined;
   /** True from `process.exit()` until the 'exit' listeners run: stops the guest where it is. */
   exiting: boolean;
+  /**
+   * The loop's notion of now, updated once per loop turn as libuv does: timers set in the same
+   * turn count from the same instant, so their order follows their delays.
+   */
+  loopNow: number;
 }
 
 /**
@@ -202,7 +207,7 @@ function installHost(vm: QuickJSContext, state: () => RunState): void {
             const id = Number(arg(0));
             const immediate = arg(2) === true;
             run().timers.set(id, {
-              due: performance.now() + Math.max(1, Number(arg(1)) || 0),
+              due: run().loopNow + Math.max(1, Number(arg(1)) || 0),
               seq: ++run().seq,
               immediate,
               ref: true,
@@ -341,6 +346,7 @@ async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
         seq: 0,
         exitCode: undefined,
         exiting: false,
+        loopNow: performance.now(),
       };
       current = state;
       const interrupted = () => interruptBuffer !== null && Atomics.load(interruptBuffer, 0) === 2;
@@ -392,6 +398,7 @@ async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
         const delay = nextDue - performance.now();
         if (delay > 0) await waitMs(delay);
         const now = performance.now();
+        state.loopNow = now;
         const due = timers
           .filter(([, t]) => t.due <= now)
           .sort(([, a], [, b]) => a.due - b.due || a.seq - b.seq);

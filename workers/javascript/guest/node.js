@@ -247,7 +247,7 @@
     static get [Symbol.species]() {
       return IntrinsicPromise;
     }
-    // biome-ignore lint/suspicious/noThenProperty: observing then() is how handling is detected.
+    // Observing then() is how handling is detected.
     then(onFulfilled, onRejected) {
       unhandled.delete(this);
       return super.then(onFulfilled, onRejected);

@@ -220,7 +220,7 @@ const fs = {
     return text.length;
   },
   mkdtempSync(prefix) {
-    for (let i = 0; ; i++) {
+    for (;;) {
       const candidate = `${prefix}${Math.random().toString(36).slice(2, 8)}`;
       if (!fs.existsSync(candidate)) {
         fs.mkdirSync(candidate);

@@ -120,7 +120,7 @@ const posix = {
     const fromLen = fromEnd - fromStart;
     const toStart = 1;
     const toLen = to.length - toStart;
-    const length = fromLen < toLen ? fromLen : toLen;
+    const length = Math.min(fromLen, toLen);
     let lastCommonSep = -1;
     let i = 0;
     for (; i < length; i++) {
