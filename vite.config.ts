@@ -102,6 +102,8 @@ export default defineConfig({
   server: { host: "127.0.0.1", port: 5173 },
   preview: { host: "127.0.0.1", port: 4173 },
   worker: { format: "es" },
+  // Pre-bundled at dev start-up, so the first page load is not reloaded by a late optimisation.
+  optimizeDeps: { include: ["comlink", "zod", "yaml", "fflate", "idb"] },
   build: {
     target: "es2022",
     rolldownOptions: {

@@ -30,6 +30,8 @@ async function main() {
     files: {
       "bench/SKILL.md": "---\nname: bench\ndescription: Benchmark scripts.\n---\n",
       "bench/hello.py": "print('hello')\n",
+      "bench/hello.js": "console.log('hello');\n",
+      "bench/hello.sh": "echo hello\n",
       "bench/spin.py": "while True:\n    pass\n",
     },
   });
@@ -56,6 +58,20 @@ async function main() {
       value: median(warm),
       unit: "ms",
     });
+  }
+
+  for (const [language, script] of [
+    ["javascript", "hello.js"],
+    ["shell", "hello.sh"],
+  ] as const) {
+    const warm: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      await sleep(1500);
+      const [ms, result] = await timed(() => run(script));
+      if (result.stdout !== "hello\n") throw new Error(`${script}: ${JSON.stringify(result)}`);
+      warm.push(ms);
+    }
+    figures.push({ name: `${language}: warm run, median of 7`, value: median(warm), unit: "ms" });
   }
 
   const back: number[] = [];

@@ -161,37 +161,59 @@ function sortCommand(): CustomCommand {
     const options = parseSortArgs(args);
     if (!options) return original(ctx, "sort", args);
     const terminator = options.zero ? "\0" : "\n";
-    const lines: string[] = [];
+    let text = "";
     for (const file of options.files.length ? options.files : ["-"]) {
       const input = await readInput(ctx, "sort", file);
       if (!input.ok) return textResult("", `sort: cannot read: ${input.message.slice(6)}`, 2);
-      lines.push(...splitLines(utf8Text(input.bytes), terminator));
+      const content = utf8Text(input.bytes);
+      text += content === "" || content.endsWith(terminator) ? content : content + terminator;
     }
-    const compare = sortComparator(options);
+    // Plain UTF-16 comparison equals code point order unless both kinds of high characters occur.
+    const compareText =
+      /[\uD800-\uDFFF]/.test(text) && /[\uE000-\uFFFF]/.test(text)
+        ? compareCodePoints
+        : compareUnits;
+    const records = splitLines(text, terminator).map((line) => ({
+      line,
+      keys: options.keys.map((key) =>
+        prepareSortKey(sortKeyText(line, key, options.separator), key),
+      ),
+    }));
+    const compare = (a: SortRecord, b: SortRecord): number => {
+      for (let i = 0; i < options.keys.length; i++) {
+        const key = options.keys[i]!;
+        const diff = compareSortKeys(a.keys[i]!, b.keys[i]!, key, compareText);
+        if (diff !== 0) return key.reverse ? -diff : diff;
+      }
+      if (options.keys.length && (options.unique || options.stable)) return 0;
+      // GNU's last-resort comparison of whole lines, reversed only by a global -r.
+      const diff = compareText(a.line, b.line);
+      return options.reverse ? -diff : diff;
+    };
     if (options.check) {
-      for (let i = 1; i < lines.length; i++) {
-        const diff = compare(lines[i - 1]!, lines[i]!);
+      for (let i = 1; i < records.length; i++) {
+        const diff = compare(records[i - 1]!, records[i]!);
         if (diff > 0 || (options.unique && diff === 0)) {
           const file = options.files[0] ?? "-";
           const message =
-            options.check === "quiet" ? "" : `sort: ${file}:${i + 1}: disorder: ${lines[i]}\n`;
+            options.check === "quiet"
+              ? ""
+              : `sort: ${file}:${i + 1}: disorder: ${records[i]!.line}\n`;
           return textResult("", message, 1);
         }
       }
       return textResult("");
     }
-    const sorted = lines.map((line, index) => ({ line, index }));
-    sorted.sort((a, b) => compare(a.line, b.line));
-    let output = sorted.map((entry) => entry.line);
-    if (options.unique) {
-      output = output.filter((line, i) => i === 0 || compare(output[i - 1]!, line) !== 0);
-    }
-    const text = output.map((line) => line + terminator).join("");
+    records.sort(compare);
+    const output = options.unique
+      ? records.filter((record, i) => i === 0 || compare(records[i - 1]!, record) !== 0)
+      : records;
+    const sorted = output.map((record) => record.line + terminator).join("");
     if (options.output !== undefined) {
-      await ctx.fs.writeFile(ctx.fs.resolvePath(ctx.cwd, options.output), text);
+      await ctx.fs.writeFile(ctx.fs.resolvePath(ctx.cwd, options.output), sorted);
       return textResult("");
     }
-    return textResult(text);
+    return textResult(sorted);
   });
 }
 
@@ -437,48 +459,75 @@ function sortKeyText(line: string, key: SortKey, separator: string | undefined):
   return end > start ? line.slice(start, end) : "";
 }
 
-function sortComparator(options: SortOptions): (a: string, b: string) => number {
-  const cache = new Map<string, string[]>();
-  const keysOf = (line: string): string[] => {
-    let keys = cache.get(line);
-    if (!keys) {
-      keys = options.keys.map((key) => sortKeyText(line, key, options.separator));
-      cache.set(line, keys);
-    }
-    return keys;
-  };
-  return (a, b) => {
-    if (options.keys.length) {
-      const ka = keysOf(a);
-      const kb = keysOf(b);
-      for (let i = 0; i < options.keys.length; i++) {
-        const key = options.keys[i]!;
-        const diff = compareSortKey(ka[i]!, kb[i]!, key);
-        if (diff !== 0) return key.reverse ? -diff : diff;
-      }
-      if (options.unique || options.stable) return 0;
-    }
-    // GNU's last-resort comparison of whole lines, reversed only by a global -r.
-    const diff = compareCodePoints(a, b);
-    return options.reverse ? -diff : diff;
-  };
+const compareUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+interface NumericValue {
+  negative: boolean;
+  whole: string;
+  fraction: string;
 }
 
-function compareSortKey(a: string, b: string, key: SortKey): number {
+/** A key's text parsed once for its mode (sorting compares each line many times). */
+interface PreparedKey {
+  /** Text to compare (translated for -f/-d/-i); the raw key for -V. */
+  text: string;
+  /** -n and -h. */
+  number: NumericValue;
+  /** -g: undefined when the key does not start with a number. */
+  float: number | undefined;
+  /** -M month (0 if none) or -h unit order (signed). */
+  rank: number;
+}
+
+interface SortRecord {
+  line: string;
+  keys: PreparedKey[];
+}
+
+const NO_NUMBER: NumericValue = { negative: false, whole: "", fraction: "" };
+
+function prepareSortKey(text: string, key: SortKey): PreparedKey {
+  const prepared: PreparedKey = { text, number: NO_NUMBER, float: undefined, rank: 0 };
+  if (key.mode === "numeric" || key.mode === "human") prepared.number = parseSortNumber(text);
+  if (key.mode === "human") {
+    // GNU -h: the SI suffix (K < M < G …) decides first, the number second.
+    const unit = /^[ \t\n]*-?[\d.]*([kKMGTPEZYRQ]?)/.exec(text)?.[1] || " ";
+    const order = " KMGTPEZYRQ".indexOf(unit.toUpperCase());
+    prepared.rank = prepared.number.negative ? -order : order;
+  }
+  if (key.mode === "month") {
+    const name = text.trimStart().slice(0, 3).toUpperCase();
+    prepared.rank =
+      ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"].indexOf(
+        name,
+      ) + 1;
+  }
+  if (key.mode === "general") prepared.float = parseSortFloat(text);
+  if (key.mode === "text" && (key.fold || key.dictionary || key.printableOnly)) {
+    prepared.text = translateSortText(text, key);
+  }
+  return prepared;
+}
+
+function compareSortKeys(
+  a: PreparedKey,
+  b: PreparedKey,
+  key: SortKey,
+  compareText: (a: string, b: string) => number,
+): number {
   switch (key.mode) {
     case "numeric":
-      return compareNumbers(a, b);
-    case "general":
-      return compareGeneralNumbers(a, b);
+      return compareSortNumbers(a.number, b.number);
     case "human":
-      return compareHumanNumbers(a, b);
+      return a.rank - b.rank || compareSortNumbers(a.number, b.number);
     case "month":
-      return monthNumber(a) - monthNumber(b);
+      return a.rank - b.rank;
+    case "general":
+      return compareSortFloats(a.float, b.float);
     case "version":
-      return compareVersions(a, b);
+      return compareVersions(a.text, b.text);
     default:
-      if (!key.fold && !key.dictionary && !key.printableOnly) return compareCodePoints(a, b);
-      return compareCodePoints(translateSortText(a, key), translateSortText(b, key));
+      return compareText(a.text, b.text);
   }
 }
 
@@ -495,67 +544,46 @@ function translateSortText(text: string, key: SortKey): string {
 }
 
 /** GNU -n: optional blanks, optional '-', digits, optional '.digits'; anything else reads as 0. */
-function compareNumbers(a: string, b: string): number {
-  const parse = (text: string) => {
-    const match = /^[ \t\n]*(-?)(\d*)(?:\.(\d*))?/.exec(text);
-    const whole = (match?.[2] ?? "").replace(/^0+/, "");
-    const fraction = (match?.[3] ?? "").replace(/0+$/, "");
-    return { negative: match?.[1] === "-" && (whole !== "" || fraction !== ""), whole, fraction };
-  };
-  const x = parse(a);
-  const y = parse(b);
+function parseSortNumber(text: string): NumericValue {
+  const match = /^[ \t\n]*(-?)(\d*)(?:\.(\d*))?/.exec(text);
+  const whole = (match?.[2] ?? "").replace(/^0+/, "");
+  const fraction = (match?.[3] ?? "").replace(/0+$/, "");
+  return { negative: match?.[1] === "-" && (whole !== "" || fraction !== ""), whole, fraction };
+}
+
+/** Exact comparison of decimal strings of any length. */
+function compareSortNumbers(x: NumericValue, y: NumericValue): number {
   if (x.negative !== y.negative) return x.negative ? -1 : 1;
   const magnitude =
     x.whole.length - y.whole.length ||
-    (x.whole < y.whole ? -1 : x.whole > y.whole ? 1 : 0) ||
-    (x.fraction < y.fraction ? -1 : x.fraction > y.fraction ? 1 : 0);
+    compareUnits(x.whole, y.whole) ||
+    compareUnits(x.fraction, y.fraction);
   return x.negative ? -magnitude : magnitude;
 }
 
-/** GNU -g: strtod prefixes; unparsable text first, then NaN, then numbers. */
-function compareGeneralNumbers(a: string, b: string): number {
-  const parse = (text: string): number | undefined => {
-    const match =
-      /^[ \t\n]*([+-]?)(0x[0-9a-f]+|inf(?:inity)?|nan|(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)/i.exec(
-        text,
-      );
-    if (!match) return undefined;
-    const body = (match[2] ?? "").toLowerCase();
-    const value = body.startsWith("0x")
-      ? Number.parseInt(body.slice(2), 16)
-      : body.startsWith("inf")
-        ? Number.POSITIVE_INFINITY
-        : body === "nan"
-          ? Number.NaN
-          : Number(body);
-    return match[1] === "-" ? -value : value;
-  };
-  const x = parse(a);
-  const y = parse(b);
+/** GNU -g reads a strtod prefix: decimal or hex numbers, inf and nan. */
+function parseSortFloat(text: string): number | undefined {
+  const match =
+    /^[ \t\n]*([+-]?)(0x[0-9a-f]+|inf(?:inity)?|nan|(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)/i.exec(text);
+  if (!match) return undefined;
+  const body = (match[2] ?? "").toLowerCase();
+  const value = body.startsWith("0x")
+    ? Number.parseInt(body.slice(2), 16)
+    : body.startsWith("inf")
+      ? Number.POSITIVE_INFINITY
+      : body === "nan"
+        ? Number.NaN
+        : Number(body);
+  return match[1] === "-" ? -value : value;
+}
+
+/** GNU -g order: keys that are not numbers first, then NaN, then numbers. */
+function compareSortFloats(x: number | undefined, y: number | undefined): number {
   if (x === undefined) return y === undefined ? 0 : -1;
   if (y === undefined) return 1;
   if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : -1;
   if (Number.isNaN(y)) return 1;
   return x < y ? -1 : x > y ? 1 : 0;
-}
-
-/** GNU -h: the SI suffix (K < M < G …) decides first, the number second. */
-function compareHumanNumbers(a: string, b: string): number {
-  const order = (text: string): number => {
-    const match = /^[ \t\n]*(-?)[\d.]*([kKMGTPEZYRQ]?)/.exec(text);
-    const unit = " KMGTPEZYRQ".indexOf((match?.[2] || " ").toUpperCase());
-    return match?.[1] === "-" ? -unit : unit;
-  };
-  return order(a) - order(b) || compareNumbers(a, b);
-}
-
-function monthNumber(text: string): number {
-  const name = text.trimStart().slice(0, 3).toUpperCase();
-  return (
-    ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"].indexOf(
-      name,
-    ) + 1
-  );
 }
 
 /**
@@ -812,7 +840,7 @@ async function wcWidth(ctx: Context, files: string[], columns: number): Promise<
   if (columns === 1 && files.length <= 1) return 1;
   let minimum = 1;
   let total = 0;
-  for (const [index, file] of (files.length ? files : ["-"]).entries()) {
+  for (const file of files.length ? files : ["-"]) {
     // just-bash cannot tell `wc < file` from a pipe on stdin; treat stdin as the common pipe.
     if (file === "-") {
       minimum = 7;
@@ -823,7 +851,7 @@ async function wcWidth(ctx: Context, files: string[], columns: number): Promise<
       if (stat.isFile) total += stat.size;
       else minimum = 7;
     } catch {
-      if (index === 0) return 1;
+      // GNU skips files it cannot stat.
     }
   }
   return Math.max(String(total).length, minimum);
@@ -1398,26 +1426,36 @@ function rewriteJqFilter(source: string): string {
 // ─── env ────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * `env NAME=VALUE… COMMAND`: just-bash's env put NAME in the command's variables but not in what
- * it exports, so `env X=1 sh -c 'echo $X'` printed nothing. Runs the command with the
- * assignments as shell prefix assignments instead, which export them as env(1) does.
+ * `env [NAME=VALUE…] [COMMAND…]`. just-bash's env gave NAME to the command's variables but not
+ * to its exports, so `env X=1 sh -c 'echo $X'` printed nothing; the command now runs with the
+ * assignments as shell prefix assignments, which behave like `X=1 sh -c …`. Without a command,
+ * GNU env lists the exported environment, where just-bash listed every shell variable (IFS,
+ * OPTIND, `?`, …). Options (-i, -u) stay with just-bash.
  */
 function envCommand(): CustomCommand {
   return defineCommand("env", async (args, ctx) => {
     let split = 0;
     while (split < args.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(args[split] ?? "")) split++;
+    const assignments = args.slice(0, split).map((assignment) => {
+      const eq = assignment.indexOf("=");
+      return [assignment.slice(0, eq), assignment.slice(eq + 1)] as const;
+    });
     const command = args.slice(split);
     const first = command[0];
+    if (first === undefined && ctx.exportedEnv) {
+      const environment = new Map(Object.entries(ctx.exportedEnv));
+      for (const [name, value] of assignments) environment.set(name, value);
+      return textResult([...environment].map(([name, value]) => `${name}=${value}\n`).join(""));
+    }
     if (split === 0 || first === undefined || first.startsWith("-") || !ctx.exec) {
       return original(ctx, "env", args);
     }
-    const assignments = args.slice(0, split).map((assignment) => {
-      const eq = assignment.indexOf("=");
-      return `${assignment.slice(0, eq)}=${shellQuote(assignment.slice(eq + 1))}`;
-    });
-    return ctx.exec(`${assignments.join(" ")} command`, {
+    const prefix = assignments.map(([name, value]) => `${name}=${shellQuote(value)}`).join(" ");
+    return ctx.exec(`${prefix} command ${command.map(shellQuote).join(" ")}`, {
       cwd: ctx.cwd,
-      args: command,
+      // ctx.exec starts from the shell's initial state: hand over the current exports, as
+      // just-bash's own sh does.
+      env: { ...ctx.exportedEnv },
       stdin: stdinBytes(ctx),
       stdinKind: "bytes",
       signal: ctx.signal,
