@@ -51,6 +51,15 @@ export function installSkill(page: Page, source: InstallSource) {
   return page.evaluate((s) => window.skillbox.installSkill(s), source);
 }
 
+/** Installs a test skill made of the given files (paths inside the skill folder). */
+export function installTestSkill(page: Page, name: string, files: Record<string, string>) {
+  const bundle: Record<string, string> = {
+    [`${name}/SKILL.md`]: `---\nname: ${name}\ndescription: Test skill ${name}.\n---\nFor tests.\n`,
+  };
+  for (const [path, text] of Object.entries(files)) bundle[`${name}/${path}`] = text;
+  return installSkill(page, { files: bundle });
+}
+
 /** run_skill_script with the given skill, script and args. */
 export function runScript(
   page: Page,

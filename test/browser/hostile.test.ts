@@ -37,6 +37,17 @@ afterAll(async () => {
   await server?.close();
 });
 
+function expectEveryProbeBlocked(probes: Record<string, string>) {
+  for (const name of [
+    ...NETWORK_PROBES,
+    ...STORAGE_PROBES,
+    "BroadcastChannel",
+    "postMessage forgery",
+  ]) {
+    expect(probes[name], name).toMatch(/^blocked: /);
+  }
+}
+
 /** Waits long enough for any request a probe set off to arrive, then returns the hits for a tag. */
 async function hitsFor(tag: string): Promise<string[]> {
   await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -76,14 +87,7 @@ describe("hostile Python in the production sandbox (all layers)", () => {
     ])) as RunScriptResult;
     expect(result.exit_code).toBe(0);
     const probes = JSON.parse(result.stdout) as Record<string, string>;
-    for (const name of [
-      ...NETWORK_PROBES,
-      ...STORAGE_PROBES,
-      "BroadcastChannel",
-      "postMessage forgery",
-    ]) {
-      expect(probes[name], name).toMatch(/^blocked: /);
-    }
+    expectEveryProbeBlocked(probes);
     expect(await hitsFor("full")).toEqual([]);
     const seen = await pageSawNothing(page);
     expect(seen.broadcasts).toEqual([]);
@@ -128,14 +132,7 @@ describe("each layer holds on its own", () => {
     const outcome = await runProbe(page, "lockdown");
     expect(outcome.exitCode).toBe(0);
     const probes = JSON.parse(outcome.stdout) as Record<string, string>;
-    for (const name of [
-      ...NETWORK_PROBES,
-      ...STORAGE_PROBES,
-      "BroadcastChannel",
-      "postMessage forgery",
-    ]) {
-      expect(probes[name], name).toMatch(/^blocked: /);
-    }
+    expectEveryProbeBlocked(probes);
     expect(await hitsFor("lockdown")).toEqual([]);
     await page.context().close();
   });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
-import { installSkill, launchChromium, openApp, runScript } from "./app";
+import { installTestSkill, launchChromium, openApp, runScript } from "./app";
 
 let browser: Browser;
 let page: Page;
@@ -28,11 +28,7 @@ const scripts: Record<string, string> = {
 beforeAll(async () => {
   browser = await launchChromium();
   page = await openApp(browser);
-  const files: Record<string, string> = {
-    [`${SKILL}/SKILL.md`]: `---\nname: ${SKILL}\ndescription: JavaScript probes for tests.\n---\nProbes.\n`,
-  };
-  for (const [path, text] of Object.entries(scripts)) files[`${SKILL}/${path}`] = text;
-  await installSkill(page, { files });
+  await installTestSkill(page, SKILL, scripts);
 });
 
 afterAll(async () => {
