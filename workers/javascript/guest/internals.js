@@ -16,16 +16,34 @@ const builtinCache = Object.create(null);
 
 /** Node modules the sandbox does not offer, and why: a script gets a clear error, not a guess. */
 const UNAVAILABLE = new Map([
-  ...["child_process", "cluster", "worker_threads"].map((name) => [name, "no processes or threads"]),
+  ...["child_process", "cluster", "worker_threads"].map((name) => [
+    name,
+    "no processes or threads",
+  ]),
   ...["dgram", "dns", "http", "http2", "https", "net", "tls"].map((name) => [name, "no network"]),
   ...["inspector", "vm", "v8"].map((name) => [name, "no engine internals"]),
-  ...["stream", "zlib", "readline", "tty", "perf_hooks", "async_hooks", "diagnostics_channel", "repl", "domain", "punycode", "trace_events", "wasi", "sqlite", "test"].map(
-    (name) => [name, "not implemented in the sandbox's Node surface"],
-  ),
+  ...[
+    "stream",
+    "zlib",
+    "readline",
+    "tty",
+    "perf_hooks",
+    "async_hooks",
+    "diagnostics_channel",
+    "repl",
+    "domain",
+    "punycode",
+    "trace_events",
+    "wasi",
+    "sqlite",
+    "test",
+  ].map((name) => [name, "not implemented in the sandbox's Node surface"]),
 ]);
 
 function unavailable(name) {
-  const error = new Error(`The Node module '${name}' is not available in the sandbox (${UNAVAILABLE.get(name)}).`);
+  const error = new Error(
+    `The Node module '${name}' is not available in the sandbox (${UNAVAILABLE.get(name)}).`,
+  );
   error.code = "ERR_SANDBOX_UNAVAILABLE";
   return error;
 }
