@@ -1,6 +1,7 @@
 import { Bash, type CustomCommand, defineCommand, type IFileSystem } from "just-bash/browser";
 import { skillDirectory } from "../src/tools/environment";
 import { changedFiles } from "./shared/fileChanges";
+import { compatCommands } from "./shell/compatCommands";
 import {
   type RunIo,
   type ScriptEngine,
@@ -104,6 +105,7 @@ const shellEngine: ScriptEngine = {
       env: request.env,
       executionLimits: GENEROUS_LIMITS,
       customCommands: [
+        ...compatCommands(),
         runtimeCommand("python3", "python", root, io),
         runtimeCommand("python", "python", root, io),
         runtimeCommand("node", "javascript", root, io),

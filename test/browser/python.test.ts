@@ -267,6 +267,26 @@ describe("Python runtime through window.skillbox", () => {
     expect(fetched[0]).toMatchObject({ status: 200, body: "originalchanged" });
   });
 
+  test("output file URLs keep working in a freshly loaded page with the network off", async () => {
+    const result = await run("scripts/report.py", ["kept offline"]);
+    const url = result.files.find((u) => u.endsWith("/out/report.md"))!;
+    const context = page.context();
+    const reloaded = await context.newPage();
+    await reloaded.goto(new URL("/", url).href);
+    await reloaded.evaluate(() => navigator.serviceWorker.ready);
+    await context.setOffline(true);
+    try {
+      const fetched = await reloaded.evaluate(async (u) => {
+        const response = await fetch(u);
+        return { status: response.status, body: await response.text() };
+      }, url);
+      expect(fetched).toEqual({ status: 200, body: "# Report\n\nkept offline\n" });
+    } finally {
+      await context.setOffline(false);
+      await reloaded.close();
+    }
+  });
+
   test("nothing one run does is visible to the next", async () => {
     expect((await run("scripts/pollute.py")).stdout).toBe("polluted\n");
     const state = JSON.parse((await run("scripts/inspect_state.py")).stdout);

@@ -1551,6 +1551,7 @@ function shellCommand(name: "sh" | "bash"): CustomCommand {
       env[String(index + 1)] = param;
     });
     const options = { env, cwd: ctx.cwd, signal: ctx.signal };
+    // As just-bash's sh: the script shares the caller's stdin when the interpreter allows it.
     if (ctx.execWithInheritedStdin) return ctx.execWithInheritedStdin(source, options);
     return ctx.exec(source, { ...options, stdin: stdinBytes(ctx), stdinKind: "bytes" });
   });
