@@ -203,6 +203,9 @@ function installHost(vm: QuickJSContext, state: () => RunState): void {
           }
           case "now":
             return vm.newNumber(performance.now());
+          case "markLoopStart":
+            run().loopNow = performance.now();
+            return vm.undefined;
           case "timer": {
             const id = Number(arg(0));
             const immediate = arg(2) === true;

@@ -35,7 +35,8 @@ async function bootPython(init: WorkerInit, post: PostToFrame): Promise<ScriptEn
     jsglobals: init.relaxedLayers.includes("js-globals") ? globalThis : pythonJsGlobals(),
     env: { HOME: "/home/user" },
   };
-  const snapshot = init.assets[SNAPSHOT_ASSET];
+  // Layer tests relax the `js` module; they boot in full so `js` is exactly what they asked for.
+  const snapshot = init.relaxedLayers.length === 0 ? init.assets[SNAPSHOT_ASSET] : undefined;
   if (snapshot) {
     try {
       const restored = await loadPyodide({ ...options, _loadSnapshot: snapshot });
@@ -45,10 +46,11 @@ async function bootPython(init: WorkerInit, post: PostToFrame): Promise<ScriptEn
       // A snapshot is private to one Pyodide build; when it does not restore, boot in full.
     }
   }
-  const pyodide = await loadPyodide({ ...options, _makeSnapshot: !snapshot });
+  const makeSnapshot = !snapshot && init.relaxedLayers.length === 0;
+  const pyodide = await loadPyodide({ ...options, _makeSnapshot: makeSnapshot });
   pyodide.runPython(WARM_IMPORTS);
   pyodide.runPython(runnerSource);
-  if (!snapshot) {
+  if (makeSnapshot) {
     // Taken with the warm imports and the runner loaded, so restored workers skip both.
     const bytes = pyodide.makeMemorySnapshot();
     post({ type: "snapshot", bytes }, [bytes.buffer as ArrayBuffer]);

@@ -1,13 +1,13 @@
 import { Bash, type CustomCommand, defineCommand, type IFileSystem } from "just-bash/browser";
 import { skillDirectory } from "../src/tools/environment";
 import { changedFiles } from "./shared/fileChanges";
-import { compatCommands } from "./shell/compatCommands";
 import {
   type RunIo,
   type ScriptEngine,
   startSandboxWorker,
   type WorkingTree,
 } from "./shared/sandboxWorker";
+import { compatCommands } from "./shell/compatCommands";
 
 /**
  * The run's time limit is what bounds a script; just-bash's own step limits are raised far above

@@ -1006,7 +1006,10 @@
         const main = options.main;
         if (!exists(main)) throw notFound(main, undefined);
         if (isEsm(main)) {
-          const result = host("evalModule", esmSource(main), main);
+          const source = esmSource(main);
+          // Timers count from here, as Node's count from just before the main module runs.
+          host("markLoopStart");
+          const result = host("evalModule", source, main);
           if (result && typeof result.then === "function") result.then(undefined, handleRejection);
         } else {
           const module = new Module(main, undefined);
@@ -1020,14 +1023,9 @@
             `(function (exports, require, module, __filename, __dirname) {${body}\n})`,
             main,
           );
-          wrapper.call(
-            module.exports,
-            module.exports,
-            makeRequire(module),
-            module,
-            main,
-            path.dirname(main),
-          );
+          const require = makeRequire(module);
+          host("markLoopStart");
+          wrapper.call(module.exports, module.exports, require, module, main, path.dirname(main));
           module.loaded = true;
         }
       });
