@@ -2,9 +2,10 @@ import { CacheOutputFileStore } from "../files/outputFiles";
 import type { FrameStatus } from "../sandbox/frame/frameApi";
 import { runtimeAssetSources } from "../sandbox/host/runtimeAssets";
 import { SandboxHost } from "../sandbox/host/sandboxHost";
-import type { SkillSummary } from "../skills/registry";
-import { SkillRegistry } from "../skills/registry";
+import { IdbSkillStorage } from "../skills/idbStorage";
+import { type SkillCatalog, SkillRegistry, type SkillSummary } from "../skills/registry";
 import { bundleFromBase64Zip, bundleFromEntries, bundleFromMap } from "../skills/sources";
+import { MemorySkillStorage, type SkillStorage } from "../skills/storage";
 import { bindAll } from "../tools/binding";
 import type { SkillToolCallRecord, Usage } from "../tools/records";
 import { SkillTools, type ToolResult } from "../tools/skillTools";
@@ -32,19 +33,41 @@ export interface SkillboxApi {
   status(): Promise<FrameStatus>;
 }
 
-/** Wires the registry, the sandbox and the tools into the app's Skillbox. */
+/** IndexedDB when the browser offers it (a reload keeps every skill), memory otherwise. */
+async function openStorage(): Promise<SkillStorage> {
+  try {
+    return await IdbSkillStorage.open();
+  } catch {
+    return new MemorySkillStorage();
+  }
+}
+
+/** Wires the library, the sandbox and the tools into the app's Skillbox. */
 export function createSkillbox(): SkillboxApi {
-  const registry = new SkillRegistry();
   const records: SkillToolCallRecord[] = [];
   let host: SandboxHost | undefined;
 
-  const ready = (async () => {
-    for (const entries of await loadDemoSkills()) registry.install(bundleFromEntries(entries));
-    host = await SandboxHost.open({ runtimes: runtimeAssetSources() });
+  // The demo skills are what an empty library starts with.
+  const library = (async () => {
+    const registry = new SkillRegistry(await openStorage());
+    if ((await registry.listSkills()).length === 0) {
+      for (const entries of await loadDemoSkills())
+        await registry.install(bundleFromEntries(entries));
+    }
+    return registry;
   })();
+  const sandbox = SandboxHost.open({ runtimes: runtimeAssetSources() }).then((opened) => {
+    host = opened;
+  });
+  const ready = Promise.all([library, sandbox]).then(() => undefined);
+
+  const catalog: SkillCatalog = {
+    getSkill: async (name, version) => (await library).getSkill(name, version),
+    listSkills: async () => (await library).listSkills(),
+  };
 
   const tools = new SkillTools({
-    catalog: registry,
+    catalog,
     runtime: {
       run: async (request, signal) => {
         await ready;
@@ -60,16 +83,16 @@ export function createSkillbox(): SkillboxApi {
     async installSkill(source) {
       const bundle =
         "files" in source ? bundleFromMap(source.files) : bundleFromBase64Zip(source.zipBase64);
-      return registry.install(bundle);
+      return (await library).install(bundle);
     },
     async callTool(toolName, args, options = {}) {
-      const names = options.skills ?? (await registry.listSkills()).map((s) => s.name);
+      const names = options.skills ?? (await catalog.listSkills()).map((s) => s.name);
       return tools.call(toolName, args, {
         binding: bindAll(names),
         ...(options.timeLimitMs === undefined ? {} : { timeLimitMs: options.timeLimitMs }),
       });
     },
-    listSkills: () => registry.listSkills(),
+    listSkills: () => catalog.listSkills(),
     usage: () => ({ ...tools.usage }),
     records: () => [...records],
     async status() {

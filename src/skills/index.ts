@@ -1,6 +1,7 @@
 export type { BundleEntry, SkillBundle } from "./bundle";
 export { checkBundle, entriesFromMap, isSkillFilePath } from "./bundle";
 export { contentTypeOf } from "./contentType";
+export { IdbSkillStorage } from "./idbStorage";
 export type { BundleLimits } from "./limits";
 export { DEFAULT_BUNDLE_LIMITS } from "./limits";
 export type { ParsedSkillFile, SkillManifest } from "./manifest";
@@ -10,4 +11,6 @@ export { BundleValidationError, formatProblem } from "./problems";
 export type { SkillCatalog, SkillSummary, SkillVersion } from "./registry";
 export { SkillRegistry, SkillRegistryError } from "./registry";
 export { bundleFromBase64Zip, bundleFromEntries, bundleFromMap, bundleFromZip } from "./sources";
+export type { SkillChange, SkillEntry, SkillStorage } from "./storage";
+export { MemorySkillStorage } from "./storage";
 export { readZip } from "./zip";

@@ -1,23 +1,9 @@
 import type { SkillBundle } from "./bundle";
-import type { SkillManifest } from "./manifest";
+import type { SkillChange, SkillEntry, SkillStorage, SkillVersion } from "./storage";
 
-/** One installed version of a skill. */
-export interface SkillVersion {
-  name: string;
-  version: number;
-  manifest: SkillManifest;
-  instructions: string;
-  files: ReadonlyMap<string, Uint8Array>;
-}
+export type { SkillVersion } from "./storage";
 
-export interface SkillSummary {
-  name: string;
-  /** Description of the default version. */
-  description: string;
-  versions: number[];
-  latestVersion: number;
-  defaultVersion: number;
-}
+export type SkillSummary = Omit<SkillEntry, "lastAssigned">;
 
 /** Read access to installed skills; what the tools need, whatever the storage behind it. */
 export interface SkillCatalog {
@@ -30,100 +16,99 @@ export class SkillRegistryError extends Error {
   override name = "SkillRegistryError";
 }
 
-interface SkillRecord {
-  versions: Map<number, SkillVersion>;
-  latestVersion: number;
-  defaultVersion: number;
-  /** Highest number ever given, so a deleted version's number is never reused. */
-  lastAssigned: number;
+function requireEntry(name: string, entry: SkillEntry | undefined): SkillEntry {
+  if (!entry) throw new SkillRegistryError(`Skill "${name}" is not installed`);
+  return entry;
 }
 
-/** In-memory skills with the version rules of CONTRACT §1. */
+function requireVersion(entry: SkillEntry, version: number): void {
+  if (!entry.versions.includes(version)) {
+    throw new SkillRegistryError(`Skill "${entry.name}" has no version ${version}`);
+  }
+}
+
+/**
+ * Installed skills with the version rules of CONTRACT §1, over any {@link SkillStorage}: each
+ * operation is one atomic step of the storage.
+ */
 export class SkillRegistry implements SkillCatalog {
-  private readonly skills = new Map<string, SkillRecord>();
+  constructor(private readonly storage: SkillStorage) {}
 
   /** Installs a bundle: a new skill gets version 1, an existing one version N+1. */
-  install(bundle: SkillBundle): { name: string; version: number } {
-    const record = this.skills.get(bundle.name);
-    const version = record ? record.lastAssigned + 1 : 1;
-    const entry: SkillVersion = {
-      name: bundle.name,
-      version,
-      manifest: bundle.manifest,
-      instructions: bundle.instructions,
-      files: bundle.files,
-    };
-    if (record) {
-      record.versions.set(version, entry);
-      record.latestVersion = version;
-      record.lastAssigned = version;
-    } else {
-      this.skills.set(bundle.name, {
-        versions: new Map([[version, entry]]),
-        latestVersion: version,
-        defaultVersion: version,
-        lastAssigned: version,
-      });
-    }
-    return { name: bundle.name, version };
+  async install(bundle: SkillBundle): Promise<{ name: string; version: number }> {
+    const change = await this.storage.transact(bundle.name, (entry) => {
+      const version = entry ? entry.lastAssigned + 1 : 1;
+      const versions = [...(entry?.versions ?? []), version];
+      const defaultVersion = entry?.defaultVersion ?? version;
+      return {
+        entry: {
+          name: bundle.name,
+          description: entry?.description ?? bundle.manifest.description,
+          versions,
+          latestVersion: version,
+          defaultVersion,
+          lastAssigned: version,
+        },
+        putVersion: {
+          name: bundle.name,
+          version,
+          manifest: bundle.manifest,
+          instructions: bundle.instructions,
+          files: bundle.files,
+        },
+        deleteVersions: [],
+      };
+    });
+    return { name: bundle.name, version: change.entry!.latestVersion };
   }
 
   async getSkill(name: string, version?: number): Promise<SkillVersion | undefined> {
-    return this.getSkillNow(name, version);
-  }
-
-  getSkillNow(name: string, version?: number): SkillVersion | undefined {
-    const record = this.skills.get(name);
-    return record?.versions.get(version ?? record.defaultVersion);
+    const entry = await this.storage.get(name);
+    if (!entry) return undefined;
+    return this.storage.getVersion(name, version ?? entry.defaultVersion);
   }
 
   async listSkills(): Promise<SkillSummary[]> {
-    return [...this.skills.entries()]
-      .map(([name, record]) => ({
-        name,
-        description: record.versions.get(record.defaultVersion)!.manifest.description,
-        versions: [...record.versions.keys()].sort((a, b) => a - b),
-        latestVersion: record.latestVersion,
-        defaultVersion: record.defaultVersion,
-      }))
+    return (await this.storage.list())
+      .map(({ lastAssigned: _lastAssigned, ...summary }) => summary)
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  setDefaultVersion(name: string, version: number): void {
-    const record = this.require(name);
-    if (!record.versions.has(version)) {
-      throw new SkillRegistryError(`Skill "${name}" has no version ${version}`);
-    }
-    record.defaultVersion = version;
+  async setDefaultVersion(name: string, version: number): Promise<void> {
+    const chosen = await this.storage.getVersion(name, version);
+    await this.storage.transact(name, (current) => {
+      const entry = requireEntry(name, current);
+      requireVersion(entry, version);
+      return {
+        entry: { ...entry, defaultVersion: version, description: chosen!.manifest.description },
+        deleteVersions: [],
+      };
+    });
   }
 
   /** Deletes one version; the default cannot be deleted, and the last one takes the skill along. */
-  deleteVersion(name: string, version: number): void {
-    const record = this.require(name);
-    if (!record.versions.has(version)) {
-      throw new SkillRegistryError(`Skill "${name}" has no version ${version}`);
-    }
-    if (record.versions.size === 1) {
-      this.skills.delete(name);
-      return;
-    }
-    if (version === record.defaultVersion) {
-      throw new SkillRegistryError(
-        `Version ${version} is the default version of "${name}" and cannot be deleted; make another version the default first`,
-      );
-    }
-    record.versions.delete(version);
-    record.latestVersion = Math.max(...record.versions.keys());
+  async deleteVersion(name: string, version: number): Promise<void> {
+    await this.storage.transact(name, (current): SkillChange => {
+      const entry = requireEntry(name, current);
+      requireVersion(entry, version);
+      if (entry.versions.length === 1) return { entry: null, deleteVersions: [version] };
+      if (version === entry.defaultVersion) {
+        throw new SkillRegistryError(
+          `Version ${version} is the default version of "${name}" and cannot be deleted; make another version the default first`,
+        );
+      }
+      const versions = entry.versions.filter((v) => v !== version);
+      return {
+        entry: { ...entry, versions, latestVersion: Math.max(...versions) },
+        deleteVersions: [version],
+      };
+    });
   }
 
-  deleteSkill(name: string): void {
-    this.require(name);
-    this.skills.delete(name);
-  }
-
-  private require(name: string): SkillRecord {
-    const record = this.skills.get(name);
-    if (!record) throw new SkillRegistryError(`Skill "${name}" is not installed`);
-    return record;
+  async deleteSkill(name: string): Promise<void> {
+    await this.storage.transact(name, (current) => ({
+      entry: null,
+      deleteVersions: requireEntry(name, current).versions,
+    }));
   }
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "vitest";
-import { bundleFromMap, SkillRegistry } from "../../src/skills";
+import { bundleFromMap, MemorySkillStorage, SkillRegistry } from "../../src/skills";
 import { type AgentBinding, bindAll } from "../../src/tools/binding";
 import type { SkillToolCallRecord } from "../../src/tools/records";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
@@ -13,9 +13,9 @@ let tools: SkillTools;
 let records: SkillToolCallRecord[];
 const all: AgentBinding = bindAll(["demo", "other"]);
 
-beforeEach(() => {
-  registry = new SkillRegistry();
-  registry.install(
+beforeEach(async () => {
+  registry = new SkillRegistry(new MemorySkillStorage());
+  await registry.install(
     bundleFromMap({
       ...minimalSkill("demo", {
         "scripts/run.sh": "echo hi",
@@ -25,7 +25,7 @@ beforeEach(() => {
       "demo/SKILL.md": skillMd("demo", "Demo skill for tests."),
     }),
   );
-  registry.install(bundleFromMap(minimalSkill("other")));
+  await registry.install(bundleFromMap(minimalSkill("other")));
   runtime = new ScriptedRuntime();
   records = [];
   let n = 0;

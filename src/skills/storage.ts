@@ -1,0 +1,74 @@
+import type { SkillManifest } from "./manifest";
+
+/** One installed version of a skill. */
+export interface SkillVersion {
+  name: string;
+  version: number;
+  manifest: SkillManifest;
+  instructions: string;
+  files: ReadonlyMap<string, Uint8Array>;
+}
+
+/** What is known about a skill without loading any version's files. */
+export interface SkillEntry {
+  name: string;
+  /** Description of the default version. */
+  description: string;
+  versions: number[];
+  latestVersion: number;
+  defaultVersion: number;
+  /** Highest number ever given, so a deleted version's number is never reused. */
+  lastAssigned: number;
+}
+
+/** What one atomic step does to a skill: its new entry (null: the skill is gone) and versions. */
+export interface SkillChange {
+  entry: SkillEntry | null;
+  putVersion?: SkillVersion;
+  deleteVersions: number[];
+}
+
+/**
+ * Where skills live. `transact` runs `plan` on the current entry and applies the change it
+ * returns as one atomic step: a plan that throws changes nothing.
+ */
+export interface SkillStorage {
+  list(): Promise<SkillEntry[]>;
+  get(name: string): Promise<SkillEntry | undefined>;
+  getVersion(name: string, version: number): Promise<SkillVersion | undefined>;
+  transact(
+    name: string,
+    plan: (entry: SkillEntry | undefined) => SkillChange,
+  ): Promise<SkillChange>;
+}
+
+/** Skills in memory: for tests and for embedders that opt out of persistence. */
+export class MemorySkillStorage implements SkillStorage {
+  private readonly entries = new Map<string, SkillEntry>();
+  private readonly versions = new Map<string, SkillVersion>();
+
+  async list(): Promise<SkillEntry[]> {
+    return [...this.entries.values()];
+  }
+
+  async get(name: string): Promise<SkillEntry | undefined> {
+    return this.entries.get(name);
+  }
+
+  async getVersion(name: string, version: number): Promise<SkillVersion | undefined> {
+    return this.versions.get(`${name}@${version}`);
+  }
+
+  async transact(
+    name: string,
+    plan: (entry: SkillEntry | undefined) => SkillChange,
+  ): Promise<SkillChange> {
+    const change = plan(this.entries.get(name));
+    if (change.entry) this.entries.set(name, change.entry);
+    else this.entries.delete(name);
+    if (change.putVersion)
+      this.versions.set(`${name}@${change.putVersion.version}`, change.putVersion);
+    for (const version of change.deleteVersions) this.versions.delete(`${name}@${version}`);
+    return change;
+  }
+}
