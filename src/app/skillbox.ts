@@ -1,12 +1,27 @@
-import { CacheOutputFileStore } from "../files/outputFiles";
+import { CacheOutputFileStore, type OutputFileStats } from "../files/outputFiles";
+import { AgentProfile } from "../library/agentProfile";
+import { exportSkillZip } from "../library/exportZip";
+import { bundleFromSource, type ImportProgress, type ImportSource } from "../library/fileImport";
+import {
+  MemorySettingsStore,
+  openIdbSettingsStore,
+  type SettingsStore,
+  type SkillSetting,
+} from "../library/settingsStore";
 import type { FrameStatus } from "../sandbox/frame/frameApi";
 import { runtimeAssetSources } from "../sandbox/host/runtimeAssets";
 import { SandboxHost } from "../sandbox/host/sandboxHost";
 import { IdbSkillStorage } from "../skills/idbStorage";
-import { type SkillCatalog, SkillRegistry, type SkillSummary } from "../skills/registry";
+import {
+  type SkillCatalog,
+  SkillRegistry,
+  type SkillSummary,
+  type SkillVersion,
+} from "../skills/registry";
 import { bundleFromBase64Zip, bundleFromEntries, bundleFromMap } from "../skills/sources";
 import { MemorySkillStorage, type SkillStorage } from "../skills/storage";
-import { bindAll } from "../tools/binding";
+import { type AgentBinding, bindAll } from "../tools/binding";
+import type { ToolDefinition } from "../tools/definitions";
 import type { SkillToolCallRecord, Usage } from "../tools/records";
 import { SkillTools, type ToolResult } from "../tools/skillTools";
 import { loadDemoSkills } from "./demoSkills";
@@ -21,82 +36,164 @@ export interface CallToolOptions {
   timeLimitMs?: number;
 }
 
-/** The automation hook of CONTRACT §6, exposed as `window.skillbox`. */
+/** What the app's agent is offered under its profile (CONTRACT §2). */
+export interface AgentContext {
+  instructionLines: string[];
+  tools: ToolDefinition[];
+}
+
+/** The automation hook of CONTRACT §6 (`window.skillbox`), and the library the app manages. */
 export interface SkillboxApi {
-  /** Resolves once the demo skills are installed and the sandbox is attached. */
+  /** Resolves once the library is open and the sandbox attached. */
   ready: Promise<void>;
   installSkill(source: InstallSource): Promise<{ name: string; version: number }>;
+  /** Imports from the app's surfaces (folder, drop, zip upload), reporting zip progress. */
+  importSkill(
+    source: ImportSource,
+    onProgress?: ImportProgress,
+  ): Promise<{ name: string; version: number }>;
   callTool(toolName: string, args: unknown, options?: CallToolOptions): Promise<ToolResult>;
   listSkills(): Promise<SkillSummary[]>;
+  getSkill(name: string, version?: number): Promise<SkillVersion | undefined>;
+  setDefaultVersion(name: string, version: number): Promise<void>;
+  deleteVersion(name: string, version: number): Promise<void>;
+  deleteSkill(name: string): Promise<void>;
+  /** A version as a zip, base64-encoded. */
+  exportSkill(name: string, version?: number): Promise<string>;
+  /** The agent profile: every installed skill, bound or not, Active or not. */
+  profile(): Promise<SkillSetting[]>;
+  updateProfile(
+    name: string,
+    change: Partial<Pick<SkillSetting, "bound" | "active">>,
+  ): Promise<void>;
+  agentContext(): Promise<AgentContext>;
+  /** A tool call as the app's agent makes it: reachability per the profile. */
+  callAgentTool(toolName: string, args: unknown): Promise<ToolResult>;
   usage(): Usage;
   records(): SkillToolCallRecord[];
+  outputFiles(): Promise<OutputFileStats>;
+  clearOutputFiles(): Promise<void>;
   status(): Promise<FrameStatus>;
 }
 
-/** IndexedDB when the browser offers it (a reload keeps every skill), memory otherwise. */
-async function openStorage(): Promise<SkillStorage> {
+/** IndexedDB when the browser offers it (a reload keeps everything), memory otherwise. */
+async function openStores(): Promise<{ skills: SkillStorage; settings: SettingsStore }> {
   try {
-    return await IdbSkillStorage.open();
+    return { skills: await IdbSkillStorage.open(), settings: await openIdbSettingsStore() };
   } catch {
-    return new MemorySkillStorage();
+    return { skills: new MemorySkillStorage(), settings: new MemorySettingsStore() };
   }
 }
 
-/** Wires the library, the sandbox and the tools into the app's Skillbox. */
+function toBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
+/** Wires the library, the agent profile, the sandbox and the tools into the app's Skillbox. */
 export function createSkillbox(): SkillboxApi {
   const records: SkillToolCallRecord[] = [];
+  const outputFiles = new CacheOutputFileStore();
   let host: SandboxHost | undefined;
 
   // The demo skills are what an empty library starts with.
-  const library = (async () => {
-    const registry = new SkillRegistry(await openStorage());
+  const opened = (async () => {
+    const stores = await openStores();
+    const registry = new SkillRegistry(stores.skills);
     if ((await registry.listSkills()).length === 0) {
       for (const entries of await loadDemoSkills())
         await registry.install(bundleFromEntries(entries));
     }
-    return registry;
+    const tools = new SkillTools({
+      catalog: registry,
+      runtime: {
+        run: async (request, signal) => {
+          await sandbox;
+          return host!.run(request, signal);
+        },
+      },
+      files: outputFiles,
+      usage: await stores.settings.loadUsage(),
+      onCall: (record) => {
+        records.push(record);
+        void stores.settings.saveUsage(tools.usage);
+      },
+    });
+    return { registry, tools, profile: new AgentProfile(stores.settings, registry) };
   })();
-  const sandbox = SandboxHost.open({ runtimes: runtimeAssetSources() }).then((opened) => {
-    host = opened;
+  const sandbox = SandboxHost.open({ runtimes: runtimeAssetSources() }).then((h) => {
+    host = h;
   });
-  const ready = Promise.all([library, sandbox]).then(() => undefined);
+  const ready = Promise.all([opened, sandbox]).then(() => undefined);
+  let usageNow: Usage = { skill_execution: 0 };
+  void opened.then(({ tools }) => {
+    usageNow = tools.usage;
+  });
 
   const catalog: SkillCatalog = {
-    getSkill: async (name, version) => (await library).getSkill(name, version),
-    listSkills: async () => (await library).listSkills(),
+    getSkill: async (name, version) => (await opened).registry.getSkill(name, version),
+    listSkills: async () => (await opened).registry.listSkills(),
   };
-
-  const tools = new SkillTools({
-    catalog,
-    runtime: {
-      run: async (request, signal) => {
-        await ready;
-        return host!.run(request, signal);
-      },
-    },
-    files: new CacheOutputFileStore(),
-    onCall: (record) => records.push(record),
-  });
+  const call = async (
+    toolName: string,
+    args: unknown,
+    binding: AgentBinding,
+    timeLimitMs?: number,
+  ) =>
+    (await opened).tools.call(toolName, args, {
+      binding,
+      ...(timeLimitMs === undefined ? {} : { timeLimitMs }),
+    });
 
   return {
     ready,
     async installSkill(source) {
       const bundle =
         "files" in source ? bundleFromMap(source.files) : bundleFromBase64Zip(source.zipBase64);
-      return (await library).install(bundle);
+      return (await opened).registry.install(bundle);
+    },
+    async importSkill(source, onProgress = () => {}) {
+      const bundle = await bundleFromSource(source, onProgress);
+      return (await opened).registry.install(bundle);
     },
     async callTool(toolName, args, options = {}) {
       const names = options.skills ?? (await catalog.listSkills()).map((s) => s.name);
-      return tools.call(toolName, args, {
-        binding: bindAll(names),
-        ...(options.timeLimitMs === undefined ? {} : { timeLimitMs: options.timeLimitMs }),
-      });
+      return call(toolName, args, bindAll(names), options.timeLimitMs);
     },
     listSkills: () => catalog.listSkills(),
-    usage: () => ({ ...tools.usage }),
+    getSkill: (name, version) => catalog.getSkill(name, version),
+    setDefaultVersion: async (name, version) =>
+      (await opened).registry.setDefaultVersion(name, version),
+    deleteVersion: async (name, version) => (await opened).registry.deleteVersion(name, version),
+    deleteSkill: async (name) => (await opened).registry.deleteSkill(name),
+    async exportSkill(name, version) {
+      const skill = await catalog.getSkill(name, version);
+      if (!skill)
+        throw new Error(`Skill "${name}"${version ? ` version ${version}` : ""} is not installed`);
+      return toBase64(exportSkillZip(skill));
+    },
+    profile: async () => (await opened).profile.skills(),
+    updateProfile: async (name, change) => (await opened).profile.update(name, change),
+    async agentContext() {
+      const { profile, tools } = await opened;
+      const binding = await profile.binding();
+      return {
+        instructionLines: await tools.instructionLines(binding),
+        tools: await tools.definitions(binding),
+      };
+    },
+    async callAgentTool(toolName, args) {
+      return call(toolName, args, await (await opened).profile.binding());
+    },
+    usage: () => ({ ...usageNow }),
     records: () => [...records],
+    outputFiles: () => outputFiles.stats(),
+    clearOutputFiles: () => outputFiles.clear(),
     async status() {
-      await ready;
+      await sandbox;
       return host!.status();
     },
   };

@@ -1,7 +1,7 @@
 import { type BundleEntry, checkBundle, entriesFromMap, type SkillBundle } from "./bundle";
 import { type BundleLimits, DEFAULT_BUNDLE_LIMITS } from "./limits";
 import { BundleValidationError } from "./problems";
-import { readZip } from "./zip";
+import { readZip, readZipWithProgress, type ZipProgress, type ZipReadResult } from "./zip";
 
 /** A bundle from a map of `FOLDER/path` → contents (CONTRACT §6 `installSkill({ files })`). */
 export function bundleFromMap(
@@ -25,7 +25,19 @@ export function bundleFromZip(
   zip: Uint8Array,
   limits: BundleLimits = DEFAULT_BUNDLE_LIMITS,
 ): SkillBundle {
-  const read = readZip(zip, limits);
+  return bundleFromZipRead(readZip(zip, limits), limits);
+}
+
+/** {@link bundleFromZip} that yields to the page while it inflates and reports progress. */
+export async function bundleFromZipWithProgress(
+  zip: Uint8Array,
+  onProgress: (progress: ZipProgress) => void,
+  limits: BundleLimits = DEFAULT_BUNDLE_LIMITS,
+): Promise<SkillBundle> {
+  return bundleFromZipRead(await readZipWithProgress(zip, onProgress, limits), limits);
+}
+
+function bundleFromZipRead(read: ZipReadResult, limits: BundleLimits): SkillBundle {
   const checked =
     read.entries.length > 0 || read.problems.length === 0
       ? checkBundle(read.entries, limits)

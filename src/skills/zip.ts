@@ -30,6 +30,12 @@ export interface ZipReadResult {
   problems: BundleProblem[];
 }
 
+/** How far a zip read has come: entries done out of all entries. */
+export interface ZipProgress {
+  done: number;
+  total: number;
+}
+
 /**
  * Reads a zip into bundle entries, checking sizes on the bytes actually inflated (header claims
  * are ignored) and stopping a file's inflation the moment it passes a limit.
@@ -38,6 +44,33 @@ export function readZip(
   zip: Uint8Array,
   limits: BundleLimits = DEFAULT_BUNDLE_LIMITS,
 ): ZipReadResult {
+  const steps = zipSteps(zip, limits);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** {@link readZip} that yields to the page between entries and reports progress. */
+export async function readZipWithProgress(
+  zip: Uint8Array,
+  onProgress: (progress: ZipProgress) => void,
+  limits: BundleLimits = DEFAULT_BUNDLE_LIMITS,
+): Promise<ZipReadResult> {
+  const steps = zipSteps(zip, limits);
+  let lastYield = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    onProgress(step.value);
+    if (performance.now() - lastYield > 16) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      lastYield = performance.now();
+    }
+  }
+}
+
+function* zipSteps(zip: Uint8Array, limits: BundleLimits): Generator<ZipProgress, ZipReadResult> {
   if (zip.byteLength > limits.maxZipBytes) {
     return {
       entries: [],
@@ -68,7 +101,8 @@ export function readZip(
   const entries: BundleEntry[] = [];
   const problems: BundleProblem[] = [];
   let totalBytes = 0;
-  for (const entry of files) {
+  for (const [index, entry] of files.entries()) {
+    yield { done: index, total: files.length };
     if (entry.symlink) {
       entries.push({ path: entry.name, data: new Uint8Array(0), symlink: true });
       continue;

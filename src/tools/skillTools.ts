@@ -53,6 +53,8 @@ export interface SkillToolsOptions {
   /** Called once per tool call, refused or not, with its §5 record. */
   onCall?: (record: SkillToolCallRecord, result: ToolResult) => void;
   newRunId?: () => string;
+  /** Counters to continue from (usage persisted across reloads). */
+  usage?: Usage;
 }
 
 /** Options of one call. */
@@ -69,12 +71,13 @@ export interface CallOptions {
  */
 export class SkillTools {
   readonly limits: ToolLimits;
-  readonly usage: Usage = { skill_execution: 0 };
+  readonly usage: Usage;
   private readonly options: SkillToolsOptions;
   private readonly runArgsSchema;
 
   constructor(options: SkillToolsOptions) {
     this.options = options;
+    this.usage = { skill_execution: 0, ...options.usage };
     this.limits = { ...DEFAULT_TOOL_LIMITS, ...options.limits };
     this.runArgsSchema = runSkillScriptArgsSchema(this.limits);
   }

@@ -1,5 +1,6 @@
 import { createSkillbox, type SkillboxApi } from "../app/skillbox";
 import { h } from "./dom";
+import { libraryPanel } from "./libraryPanel";
 import { runPanel } from "./runPanel";
 
 declare global {
@@ -28,6 +29,9 @@ skillbox.ready.then(
   },
 );
 
-document
-  .getElementById("app")!
-  .append(h("header", {}, h("h1", {}, "Skillbox"), status), runPanel(skillbox));
+const run = runPanel(skillbox);
+document.getElementById("app")!.append(
+  h("header", {}, h("h1", {}, "Skillbox"), status),
+  libraryPanel(skillbox, () => run.dispatchEvent(new Event("library-changed"))),
+  run,
+);

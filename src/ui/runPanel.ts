@@ -72,5 +72,6 @@ export function runPanel(skillbox: SkillboxApi): HTMLElement {
     result,
   );
   void skillbox.ready.then(refreshSkills);
+  form.addEventListener("library-changed", () => void refreshSkills());
   return form;
 }

@@ -1,0 +1,243 @@
+import { randomBytes } from "node:crypto";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { strToU8, unzipSync, type Zippable, zipSync } from "fflate";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { RunScriptResult } from "../../src/tools/resultShaping";
+import { launchChromium, openApp, runScript } from "./app";
+
+const DEMO_DIR = join(import.meta.dirname, "..", "..", "public", "skills");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every file of a demo skill folder, keyed `FOLDER/path`. */
+function demoFiles(name: string): Record<string, Uint8Array> {
+  const root = join(DEMO_DIR, name);
+  const files: Record<string, Uint8Array> = {};
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const full = join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else files[`${name}/${relative(root, full)}`] = new Uint8Array(readFileSync(full));
+    }
+  };
+  walk(root);
+  return files;
+}
+
+/** A demo skill renamed, so it installs as a new skill beside the demo one. */
+function renamed(name: string, newName: string): Record<string, Uint8Array> {
+  const files: Record<string, Uint8Array> = {};
+  for (const [path, data] of Object.entries(demoFiles(name))) {
+    const moved = `${newName}/${path.slice(name.length + 1)}`;
+    files[moved] = path.endsWith("SKILL.md")
+      ? strToU8(new TextDecoder().decode(data).replace(`name: ${name}`, `name: ${newName}`))
+      : data;
+  }
+  return files;
+}
+
+async function uploadZip(page: Page, name: string, files: Zippable) {
+  await page.setInputFiles("#import-zip", {
+    name: `${name}.zip`,
+    mimeType: "application/zip",
+    buffer: Buffer.from(zipSync(files)),
+  });
+}
+
+async function waitForStatus(page: Page, pattern: RegExp) {
+  await page.waitForFunction(
+    (source) =>
+      new RegExp(source).test(document.getElementById("import-status")?.textContent ?? ""),
+    pattern.source,
+    { timeout: 60_000 },
+  );
+  return page.locator("#import-status").textContent();
+}
+
+const skillNames = (page: Page) =>
+  page.evaluate(async () => (await window.skillbox.listSkills()).map((s) => s.name));
+
+describe("library import surfaces in the app", () => {
+  test("a zip upload and a folder pick install; after a reload both are still there and run", async () => {
+    const page = await openApp(browser);
+    await uploadZip(page, "zipped", renamed("csv-insights", "csv-from-zip"));
+    expect(await waitForStatus(page, /^Installed csv-from-zip version 1/)).toBeTruthy();
+
+    const folder = join(mkdtempSync(join(tmpdir(), "skill-folder-")), "bank-from-folder");
+    cpSync(join(DEMO_DIR, "demo-bank-api"), folder, { recursive: true });
+    const skillMd = join(folder, "SKILL.md");
+    const text = readFileSync(skillMd, "utf8").replace(
+      "name: demo-bank-api",
+      "name: bank-from-folder",
+    );
+    (await import("node:fs")).writeFileSync(skillMd, text);
+    await page.setInputFiles("#import-folder", folder);
+    expect(await waitForStatus(page, /^Installed bank-from-folder version 1/)).toBeTruthy();
+    await page.locator('#skill-list li[data-skill="bank-from-folder"]').waitFor();
+
+    await page.reload();
+    await page.waitForFunction(() => "skillbox" in window);
+    await page.evaluate(() => window.skillbox.ready);
+    expect(await skillNames(page)).toEqual(
+      expect.arrayContaining(["csv-from-zip", "bank-from-folder"]),
+    );
+    const result = (await runScript(page, "bank-from-folder", "scripts/bank_api.py", [
+      "verify-customer",
+      "--egn-last4",
+      "8836",
+      "--dob",
+      "1985-01-30",
+    ])) as RunScriptResult;
+    expect(JSON.parse(result.stdout)).toMatchObject({ challenge_id: "ch.CUST-1004" });
+    await page.context().close();
+  });
+
+  test("an invalid zip installs nothing and the page lists every problem", async () => {
+    const page = await openApp(browser);
+    const before = await skillNames(page);
+    await uploadZip(page, "bad", {
+      "Wrong/SKILL.md": strToU8("---\nname: right\nauthor: me\n---\n"),
+      "Wrong/../../escape.sh": strToU8("echo"),
+    });
+    await waitForStatus(page, /^Nothing was installed/);
+    const problems = await page.locator("#import-errors li").allTextContents();
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        "Wrong/../../escape.sh: path contains '..'",
+        'Wrong/SKILL.md (name): "right" must equal the folder name "Wrong"',
+        "Wrong/SKILL.md (description): is required",
+        expect.stringMatching(/^Wrong\/SKILL\.md \(author\): unknown front matter key/),
+      ]),
+    );
+    expect(await skillNames(page)).toEqual(before);
+    await page.context().close();
+  });
+
+  test("export then re-import gives byte-identical files", async () => {
+    const page = await openApp(browser);
+    const exported = await page.evaluate(() => window.skillbox.exportSkill("csv-insights"));
+    const unpacked = unzipSync(Buffer.from(exported, "base64"));
+    const original = demoFiles("csv-insights");
+    expect(Object.keys(unpacked).sort()).toEqual(Object.keys(original).sort());
+    for (const [path, data] of Object.entries(original))
+      expect(Buffer.from(unpacked[path]!).equals(Buffer.from(data))).toBe(true);
+    expect(
+      await page.evaluate((zip) => window.skillbox.installSkill({ zipBase64: zip }), exported),
+    ).toEqual({ name: "csv-insights", version: 2 });
+    const again = await page.evaluate(() => window.skillbox.exportSkill("csv-insights", 2));
+    expect(again).toBe(exported);
+    await page.context().close();
+  });
+
+  test("a 40 MB zip of 500 files imports within the limits and shows progress", async () => {
+    const page = await openApp(browser);
+    const files: Zippable = {
+      "big-skill/SKILL.md": strToU8(
+        "---\nname: big-skill\ndescription: Many data files.\n---\nData.\n",
+      ),
+    };
+    for (let i = 1; i < 500; i++)
+      files[`big-skill/data/part-${String(i).padStart(3, "0")}.bin`] = new Uint8Array(
+        randomBytes(80_000),
+      );
+    const zip = zipSync(files, { level: 0 });
+    expect(zip.byteLength).toBeGreaterThan(39_000_000);
+    expect(zip.byteLength).toBeLessThan(50 * 1024 * 1024);
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+      const progress = document.getElementById("import-progress") as HTMLProgressElement;
+      new MutationObserver(() => seen.push(progress.value)).observe(progress, { attributes: true });
+      setInterval(() => {
+        if (!progress.hidden) seen.push(progress.value);
+      }, 5);
+    });
+    await page.setInputFiles("#import-zip", {
+      name: "big.zip",
+      mimeType: "application/zip",
+      buffer: Buffer.from(zip),
+    });
+    const status = await waitForStatus(page, /^Installed big-skill version 1 in \d+ ms/);
+    console.log(`40 MB / 500-file zip: ${status}`);
+    const progressSeen = await page.evaluate(
+      () => (window as unknown as { progressSeen: number[] }).progressSeen,
+    );
+    expect(progressSeen.some((value) => value > 0 && value < 500)).toBe(true);
+    const skill = await page.evaluate(() =>
+      window.skillbox.listSkills().then((s) => s.find((x) => x.name === "big-skill")),
+    );
+    expect(skill).toMatchObject({ versions: [1] });
+    await page.context().close();
+  });
+});
+
+describe("agent profile (CONTRACT §2) in the app", () => {
+  test("binding and Active decide reachability and instruction lines; none leaves no tool", async () => {
+    const page = await openApp(browser);
+    const before = await page.evaluate(() => window.skillbox.agentContext());
+    expect(before.tools.map((t) => t.name)).toEqual(["get_skill_instructions", "run_skill_script"]);
+    expect(before.instructionLines.some((l) => l.startsWith("[skill: demo-bank-api] "))).toBe(true);
+
+    await page
+      .locator('#skill-list li[data-skill="demo-bank-api"] input[name="active-demo-bank-api"]')
+      .uncheck();
+    await page.waitForFunction(
+      async () =>
+        (await window.skillbox.profile()).find((s) => s.name === "demo-bank-api")?.active === false,
+    );
+    const inactive = await page.evaluate(() => window.skillbox.agentContext());
+    expect(inactive.instructionLines.some((l) => l.includes("demo-bank-api"))).toBe(false);
+    expect(
+      await page.evaluate(() =>
+        window.skillbox.callAgentTool("get_skill_instructions", { skill_name: "demo-bank-api" }),
+      ),
+    ).toEqual({
+      error: "Skill is not in this agent's accessible skills",
+    });
+    // CONTRACT §6: callTool binds what it names (default: all), whatever the profile says.
+    expect(
+      await page.evaluate(() =>
+        window.skillbox.callTool("get_skill_instructions", { skill_name: "demo-bank-api" }),
+      ),
+    ).toHaveProperty("instructions");
+
+    for (const name of ["csv-insights", "log-report-sh", "text-tools-js"]) {
+      await page.evaluate((n) => window.skillbox.updateProfile(n, { bound: false }), name);
+    }
+    const none = await page.evaluate(() => window.skillbox.agentContext());
+    expect(none).toEqual({ instructionLines: [], tools: [] });
+
+    await page.reload();
+    await page.waitForFunction(() => "skillbox" in window);
+    await page.evaluate(() => window.skillbox.ready);
+    expect(await page.evaluate(() => window.skillbox.agentContext())).toEqual({
+      instructionLines: [],
+      tools: [],
+    });
+    await page.context().close();
+  });
+
+  test("usage and output file storage persist; output files can be cleared", async () => {
+    const page = await openApp(browser);
+    await runScript(page, "csv-insights", "scripts/summarize.py");
+    expect(await page.evaluate(() => window.skillbox.usage())).toEqual({ skill_execution: 1 });
+    expect((await page.evaluate(() => window.skillbox.outputFiles())).files).toBeGreaterThan(0);
+    await page.reload();
+    await page.waitForFunction(() => "skillbox" in window);
+    await page.evaluate(() => window.skillbox.ready);
+    expect(await page.evaluate(() => window.skillbox.usage())).toEqual({ skill_execution: 1 });
+    await page.locator("#clear-output").click();
+    await page.waitForFunction(async () => (await window.skillbox.outputFiles()).files === 0);
+    await page.context().close();
+  });
+});
