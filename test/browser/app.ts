@@ -1,6 +1,7 @@
 import { type Browser, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import type { CallToolOptions, InstallSource } from "../../src/app/skillbox";
+import type { RunScriptResult } from "../../src/tools/resultShaping";
 import type { ToolResult } from "../../src/tools/skillTools";
 
 /** Flags that work for Debian's headless Chromium on these machines. */
@@ -74,4 +75,32 @@ export function runScript(
     { skill_name: skill, script_path: script, args },
     options,
   );
+}
+
+/**
+ * A browser, the app and a test skill for one test file: installed before its tests, closed
+ * after. `run` runs a script of the skill, optionally with a time limit.
+ */
+export function useTestSkill(name: string, files: Record<string, string>) {
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    page = await openApp(browser);
+    await installTestSkill(page, name, files);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    page: () => page!,
+    run: (script: string, args: string[] = [], timeLimitMs?: number) =>
+      runScript(
+        page!,
+        name,
+        script,
+        args,
+        timeLimitMs ? { timeLimitMs } : {},
+      ) as Promise<RunScriptResult>,
+  };
 }

@@ -1,10 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
-import { installTestSkill, launchChromium, openApp, runScript } from "./app";
+import { runScript, useTestSkill } from "./app";
 
-let browser: Browser;
-let page: Page;
 const SKILL = "js-probe";
 const scripts: Record<string, string> = {
   "scripts/argv.js": "console.log(JSON.stringify(process.argv));",
@@ -25,24 +22,8 @@ const scripts: Record<string, string> = {
   "scripts/env.js": "console.log(JSON.stringify({ env: process.env, cwd: process.cwd() }));",
 };
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await openApp(browser);
-  await installTestSkill(page, SKILL, scripts);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const run = (script: string, args: string[] = [], timeLimitMs?: number) =>
-  runScript(
-    page,
-    SKILL,
-    script,
-    args,
-    timeLimitMs ? { timeLimitMs } : {},
-  ) as Promise<RunScriptResult>;
+const probe = useTestSkill(SKILL, scripts);
+const { run } = probe;
 
 describe("JavaScript runtime through window.skillbox", () => {
   test("process.argv is node, the script's sandbox path, then the args literally", async () => {
@@ -66,7 +47,7 @@ describe("JavaScript runtime through window.skillbox", () => {
   });
 
   test("the demo text-tools-js skill runs", async () => {
-    const result = (await runScript(page, "text-tools-js", "scripts/text_stats.js", [
+    const result = (await runScript(probe.page(), "text-tools-js", "scripts/text_stats.js", [
       "data/sample.txt",
       "--json",
     ])) as RunScriptResult;

@@ -1,10 +1,6 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
-import { installTestSkill, launchChromium, openApp, runScript } from "./app";
-
-let browser: Browser;
-let page: Page;
+import { runScript, useTestSkill } from "./app";
 
 const SKILL = "py-probe";
 const scripts: Record<string, string> = {
@@ -69,28 +65,12 @@ const scripts: Record<string, string> = {
   "data/input.txt": "original",
 };
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await openApp(browser);
-  await installTestSkill(page, SKILL, scripts);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const run = (script: string, args: string[] = [], timeLimitMs?: number) =>
-  runScript(
-    page,
-    SKILL,
-    script,
-    args,
-    timeLimitMs ? { timeLimitMs } : {},
-  ) as Promise<RunScriptResult>;
+const probe = useTestSkill(SKILL, scripts);
+const { run } = probe;
 
 describe("Python runtime through window.skillbox", () => {
   test("the sandbox frame is cross-origin isolated", async () => {
-    const status = await page.evaluate(() => window.skillbox.status());
+    const status = await probe.page().evaluate(() => window.skillbox.status());
     expect(status).toEqual({
       crossOriginIsolated: true,
       runtimes: ["python", "javascript", "shell"],
@@ -107,7 +87,7 @@ describe("Python runtime through window.skillbox", () => {
   });
 
   test("demo-bank-api: verify-customer then confirm-otp with its challenge_id", async () => {
-    const verify = (await runScript(page, "demo-bank-api", "scripts/bank_api.py", [
+    const verify = (await runScript(probe.page(), "demo-bank-api", "scripts/bank_api.py", [
       "verify-customer",
       "--egn-last4",
       "8836",
@@ -117,7 +97,7 @@ describe("Python runtime through window.skillbox", () => {
     expect(verify.exit_code).toBe(0);
     const { challenge_id } = JSON.parse(verify.stdout) as { challenge_id: string };
     expect(challenge_id).toBe("ch.CUST-1004");
-    const confirm = (await runScript(page, "demo-bank-api", "scripts/bank_api.py", [
+    const confirm = (await runScript(probe.page(), "demo-bank-api", "scripts/bank_api.py", [
       "confirm-otp",
       "--challenge-id",
       challenge_id,
@@ -132,7 +112,7 @@ describe("Python runtime through window.skillbox", () => {
   });
 
   test("argparse usage errors come back on stderr with exit 2", async () => {
-    const result = (await runScript(page, "demo-bank-api", "scripts/bank_api.py", [
+    const result = (await runScript(probe.page(), "demo-bank-api", "scripts/bank_api.py", [
       "verify-customer",
     ])) as RunScriptResult;
     expect(result.exit_code).toBe(2);
@@ -201,11 +181,11 @@ describe("Python runtime through window.skillbox", () => {
   test("an HTML file a script writes opens sandboxed: its script never runs in the app origin", async () => {
     const result = await run("scripts/evil_html.py");
     const url = result.files[0]!;
-    const viewer = await page.context().newPage();
+    const viewer = await probe.page().context().newPage();
     await viewer.goto(url);
     expect(await viewer.locator("#x").textContent()).toBe("hi");
     await viewer.close();
-    expect(await page.evaluate(() => localStorage.getItem("pwned"))).toBeNull();
+    expect(await probe.page().evaluate(() => localStorage.getItem("pwned"))).toBeNull();
   });
 
   test("stderr is absent on success", async () => {
@@ -249,7 +229,7 @@ describe("Python runtime through window.skillbox", () => {
     const [changed, report] = result.files;
     expect(report).toMatch(/\/skillbox-files\/[^/]+\/py-probe\/out\/report\.md$/);
     expect(changed).toMatch(/\/py-probe\/data\/input\.txt$/);
-    const fetched = await page.evaluate(async (urls) => {
+    const fetched = await probe.page().evaluate(async (urls) => {
       await navigator.serviceWorker.ready;
       return Promise.all(
         urls.map(async (url) => {
@@ -270,7 +250,7 @@ describe("Python runtime through window.skillbox", () => {
   test("output file URLs keep working in a freshly loaded page with the network off", async () => {
     const result = await run("scripts/report.py", ["kept offline"]);
     const url = result.files.find((u) => u.endsWith("/out/report.md"))!;
-    const context = page.context();
+    const context = probe.page().context();
     const reloaded = await context.newPage();
     await reloaded.goto(new URL("/", url).href);
     await reloaded.evaluate(() => navigator.serviceWorker.ready);
@@ -319,7 +299,7 @@ describe("Python runtime through window.skillbox", () => {
 
   test("csv-insights writes its markdown report", async () => {
     const result = (await runScript(
-      page,
+      probe.page(),
       "csv-insights",
       "scripts/summarize.py",
     )) as RunScriptResult;

@@ -68,3 +68,12 @@ export function splitLines(text: string, terminator = "\n"): string[] {
   if (lines[lines.length - 1] === "") lines.pop();
   return lines;
 }
+
+/** The value of a C `strtod`-style number body: hex, inf/infinity, nan or decimal. */
+export function cNumberValue(body: string): number {
+  const lower = body.toLowerCase();
+  if (lower.startsWith("0x")) return Number.parseInt(lower.slice(2), 16);
+  if (lower.startsWith("inf")) return Number.POSITIVE_INFINITY;
+  if (lower === "nan") return Number.NaN;
+  return Number(lower);
+}

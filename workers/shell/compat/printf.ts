@@ -1,5 +1,5 @@
 import { type CustomCommand, defineCommand } from "just-bash/browser";
-import { bytesResult, original, textResult, utf8Bytes, utf8Text } from "./io";
+import { bytesResult, cNumberValue, original, textResult, utf8Bytes, utf8Text } from "./io";
 
 // ─── printf ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -276,14 +276,7 @@ function parsePrintfFloat(arg: string | undefined, state: PrintfState): number {
     invalidNumber(arg, state);
     return 0;
   }
-  const body = (match[2] ?? "0").toLowerCase();
-  const value = body.startsWith("0x")
-    ? Number.parseInt(body.slice(2), 16)
-    : body.startsWith("inf")
-      ? Number.POSITIVE_INFINITY
-      : body === "nan"
-        ? Number.NaN
-        : Number(body);
+  const value = cNumberValue(match[2] ?? "0");
   if (match[0].length !== arg.length) invalidNumber(arg, state);
   return match[1] === "-" ? -value : value;
 }

@@ -1,5 +1,5 @@
 import { type CustomCommand, defineCommand } from "just-bash/browser";
-import { original, readInput, splitLines, textResult, utf8Text } from "./io";
+import { cNumberValue, original, readInput, splitLines, textResult, utf8Text } from "./io";
 
 // ─── sort ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -439,14 +439,7 @@ function parseSortFloat(text: string): number | undefined {
   const match =
     /^[ \t\n]*([+-]?)(0x[0-9a-f]+|inf(?:inity)?|nan|(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)/i.exec(text);
   if (!match) return undefined;
-  const body = (match[2] ?? "").toLowerCase();
-  const value = body.startsWith("0x")
-    ? Number.parseInt(body.slice(2), 16)
-    : body.startsWith("inf")
-      ? Number.POSITIVE_INFINITY
-      : body === "nan"
-        ? Number.NaN
-        : Number(body);
+  const value = cNumberValue(match[2] ?? "");
   return match[1] === "-" ? -value : value;
 }
 
