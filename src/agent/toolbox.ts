@@ -1,5 +1,6 @@
 import type { AgentBinding } from "../tools/binding";
 import type { ToolDefinition } from "../tools/definitions";
+import type { SkillToolCallRecord } from "../tools/records";
 import type { SkillTools, ToolResult } from "../tools/skillTools";
 
 /** The two skill tools as one agent sees them: its binding applied to every call. */
@@ -9,6 +10,12 @@ export interface AgentToolbox {
   /** The system-prompt lines, one per reachable skill. */
   instructionLines(): Promise<string[]>;
   call(toolName: string, args: unknown, signal?: AbortSignal): Promise<ToolResult>;
+  /** {@link call} with the call's §5 record, for the turn's `metadata.skillToolCalls`. */
+  callRecorded(
+    toolName: string,
+    args: unknown,
+    signal?: AbortSignal,
+  ): Promise<{ result: ToolResult; record?: SkillToolCallRecord }>;
 }
 
 export function agentToolbox(
@@ -20,6 +27,11 @@ export function agentToolbox(
     instructionLines: async () => tools.instructionLines(await binding()),
     call: async (toolName, args, signal) =>
       tools.call(toolName, args, { binding: await binding(), ...(signal ? { signal } : {}) }),
+    callRecorded: async (toolName, args, signal) =>
+      tools.callRecorded(toolName, args, {
+        binding: await binding(),
+        ...(signal ? { signal } : {}),
+      }),
   };
 }
 

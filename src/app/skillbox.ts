@@ -1,3 +1,10 @@
+import { runTurn, type TurnOutcome } from "../agent/agentLoop";
+import { AnthropicProvider } from "../agent/providers/anthropic";
+import { ChatCompletionsProvider } from "../agent/providers/chatCompletions";
+import type { EndpointSettings } from "../agent/providers/provider";
+import { type ChatStore, MemoryChatStore, openIdbChatStore } from "../agent/sessionStore";
+import { agentToolbox } from "../agent/toolbox";
+import type { TranscriptItem } from "../agent/transcript";
 import { CacheOutputFileStore, type OutputFileStats } from "../files/outputFiles";
 import { AgentProfile } from "../library/agentProfile";
 import { exportSkillZip } from "../library/exportZip";
@@ -42,6 +49,30 @@ export interface AgentContext {
   tools: ToolDefinition[];
 }
 
+/** The app's chat: an agent loop over a model endpoint, with the profile's skills. */
+export interface ChatApi {
+  endpoint(): Promise<EndpointSettings>;
+  setEndpoint(settings: EndpointSettings): Promise<void>;
+  transcript(): Promise<TranscriptItem[]>;
+  /** Sends a message and runs the assistant's turn; resolves when the turn ends, never throws. */
+  send(
+    text: string,
+    onUpdate?: (transcript: readonly TranscriptItem[], streamingText: string) => void,
+  ): Promise<TurnOutcome>;
+  /** Stops the running turn at once, and the script it is running. */
+  cancel(): void;
+  clear(): Promise<void>;
+}
+
+/** A local OpenAI-compatible server until the user picks another endpoint. */
+export const DEFAULT_ENDPOINT: EndpointSettings = {
+  protocol: "openai",
+  baseUrl: "http://localhost:11434/v1",
+  model: "llama3.2",
+  apiKey: "",
+  stream: true,
+};
+
 /** The automation hook of CONTRACT §6 (`window.skillbox`), and the library the app manages. */
 export interface SkillboxApi {
   /** Resolves once the library is open and the sandbox attached. */
@@ -74,6 +105,7 @@ export interface SkillboxApi {
   outputFiles(): Promise<OutputFileStats>;
   clearOutputFiles(): Promise<void>;
   status(): Promise<FrameStatus>;
+  chat: ChatApi;
 }
 
 /** IndexedDB when the browser offers it (a reload keeps everything), memory otherwise. */
@@ -132,6 +164,38 @@ export function createSkillbox(): SkillboxApi {
   void opened.then(({ tools }) => {
     usageNow = tools.usage;
   });
+
+  const chatStore: Promise<ChatStore> = openIdbChatStore().catch(() => new MemoryChatStore());
+  let turn: AbortController | undefined;
+  const endpoint = async () => (await (await chatStore).loadEndpoint()) ?? DEFAULT_ENDPOINT;
+  const chat: ChatApi = {
+    endpoint,
+    setEndpoint: async (settings) => (await chatStore).saveEndpoint(settings),
+    transcript: async () => (await (await chatStore).loadSession()).transcript,
+    async send(text, onUpdate) {
+      const store = await chatStore;
+      const session = await store.loadSession();
+      const settings = await endpoint();
+      const { tools, profile } = await opened;
+      session.transcript.push({ role: "user", text });
+      turn?.abort();
+      turn = new AbortController();
+      const outcome = await runTurn({
+        provider:
+          settings.protocol === "anthropic"
+            ? new AnthropicProvider(settings)
+            : new ChatCompletionsProvider(settings),
+        toolbox: agentToolbox(tools, () => profile.binding()),
+        transcript: session.transcript,
+        signal: turn.signal,
+        ...(onUpdate ? { onUpdate } : {}),
+      });
+      await store.saveSession(session);
+      return outcome;
+    },
+    cancel: () => turn?.abort(),
+    clear: async () => (await chatStore).saveSession({ id: crypto.randomUUID(), transcript: [] }),
+  };
 
   const catalog: SkillCatalog = {
     getSkill: async (name, version) => (await opened).registry.getSkill(name, version),
@@ -196,5 +260,6 @@ export function createSkillbox(): SkillboxApi {
       await sandbox;
       return host!.status();
     },
+    chat,
   };
 }

@@ -95,6 +95,15 @@ export class SkillTools {
 
   /** Runs a tool call; never throws, always resolves to contract JSON. */
   async call(toolName: string, args: unknown, options: CallOptions): Promise<ToolResult> {
+    return (await this.callRecorded(toolName, args, options)).result;
+  }
+
+  /** {@link call}, with the call's §5 record (none for a name that is not one of the tools). */
+  async callRecorded(
+    toolName: string,
+    args: unknown,
+    options: CallOptions,
+  ): Promise<{ result: ToolResult; record?: SkillToolCallRecord }> {
     let result: ToolResult;
     try {
       result = await this.dispatch(toolName, args, options);
@@ -103,10 +112,10 @@ export class SkillTools {
         error: `Internal error: ${error instanceof Error ? error.message : String(error)}`,
       };
     }
-    if ((TOOL_NAMES as readonly string[]).includes(toolName)) {
-      this.options.onCall?.(recordOf(toolName as ToolName, args, result), result);
-    }
-    return result;
+    if (!(TOOL_NAMES as readonly string[]).includes(toolName)) return { result };
+    const record = recordOf(toolName as ToolName, args, result);
+    this.options.onCall?.(record, result);
+    return { result, record };
   }
 
   private async dispatch(
