@@ -1,4 +1,5 @@
 import { createSkillbox, type SkillboxApi } from "../app/skillbox";
+import { chatPanel } from "./chatPanel";
 import { h } from "./dom";
 import { libraryPanel } from "./libraryPanel";
 import { runPanel } from "./runPanel";
@@ -32,6 +33,7 @@ skillbox.ready.then(
 const run = runPanel(skillbox);
 document.getElementById("app")!.append(
   h("header", {}, h("h1", {}, "Skillbox"), status),
+  chatPanel(skillbox),
   libraryPanel(skillbox, () => run.dispatchEvent(new Event("library-changed"))),
   run,
 );

@@ -197,3 +197,32 @@ describe("cancel", () => {
     await page.context().close();
   });
 });
+
+describe("the chat panel", () => {
+  test("a person sets the endpoint, sends with Enter, and sees the answer and each tool call", async () => {
+    const page = await openApp(browser);
+    await page.locator("#chat details summary").first().click();
+    await page.selectOption("#chat-protocol", "openai");
+    await page.fill("#chat-base-url", `${server.url}/v1`);
+    await page.fill("#chat-model", "test-model");
+    await page.fill("#chat-api-key", "secret-key");
+    await page.click("#chat-save");
+    await page.fill("#chat-input", "Please check my loans. Last 4: 8836, born 1985-01-30.");
+    await page.press("#chat-input", "Enter");
+    await page
+      .locator(".message.assistant", { hasText: "I sent a one-time code" })
+      .waitFor({ timeout: 60_000 });
+    const summaries = await page.locator(".tool-call summary").allTextContents();
+    expect(summaries).toEqual([
+      "get_skill_instructions demo-bank-api  → loaded",
+      "run_skill_script demo-bank-api scripts/bank_api.py → exit 0",
+    ]);
+    await page.locator(".tool-call summary").nth(1).click();
+    expect(await page.locator(".tool-call pre").nth(3).textContent()).toContain("ch.CUST-1004");
+    expect(await page.locator("#chat-stop").isDisabled()).toBe(true);
+    expect(await page.locator("#chat-usage").textContent()).toBe("Skill executions: 1");
+    const lastRequest = server.requests.at(-1) as { path: string };
+    expect(lastRequest.path).toBe("/v1/chat/completions");
+    await page.context().close();
+  });
+});
