@@ -5,6 +5,7 @@ import type { EndpointSettings } from "../agent/providers/provider";
 import { type ChatStore, MemoryChatStore, openIdbChatStore } from "../agent/sessionStore";
 import { agentToolbox } from "../agent/toolbox";
 import type { TranscriptItem } from "../agent/transcript";
+import { findModelContext, type ModelContext, registerWebMcpTools } from "../agent/webMcp";
 import { CacheOutputFileStore, type OutputFileStats } from "../files/outputFiles";
 import { AgentProfile } from "../library/agentProfile";
 import { exportSkillZip } from "../library/exportZip";
@@ -106,6 +107,8 @@ export interface SkillboxApi {
   clearOutputFiles(): Promise<void>;
   status(): Promise<FrameStatus>;
   chat: ChatApi;
+  /** Registers the skill tools with the page's WebMCP model context, if any; returns dispose. */
+  registerWebMcp(context?: ModelContext): Promise<() => void>;
 }
 
 /** IndexedDB when the browser offers it (a reload keeps everything), memory otherwise. */
@@ -261,5 +264,12 @@ export function createSkillbox(): SkillboxApi {
       return host!.status();
     },
     chat,
+    async registerWebMcp(context = findModelContext()) {
+      const { tools, profile } = await opened;
+      return registerWebMcpTools(
+        agentToolbox(tools, () => profile.binding()),
+        context,
+      );
+    },
   };
 }

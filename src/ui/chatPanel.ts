@@ -134,6 +134,27 @@ export function chatPanel(skillbox: SkillboxApi): HTMLElement {
     "Stop",
   );
   const usage = h("p", { id: "chat-usage", className: "status" });
+  const skills = h("div", { id: "chat-skills", className: "presets" });
+
+  const renderSkills = async () => {
+    const bound = (await skillbox.profile()).filter((s) => s.bound);
+    skills.replaceChildren(
+      "Skills: ",
+      ...bound.map((skill) => {
+        const box = h("input", {
+          type: "checkbox",
+          checked: skill.active,
+          name: `chat-active-${skill.name}`,
+        });
+        box.addEventListener(
+          "change",
+          () => void skillbox.updateProfile(skill.name, { active: box.checked }),
+        );
+        return h("label", { className: "toggle" }, box, skill.name);
+      }),
+      bound.length === 0 ? "none bound — the model gets no tools" : "",
+    );
+  };
 
   const settingsFromForm = (): EndpointSettings => ({
     protocol: protocol.value === "anthropic" ? "anthropic" : "openai",
@@ -207,6 +228,7 @@ export function chatPanel(skillbox: SkillboxApi): HTMLElement {
     { className: "panel", id: "chat" },
     h("h2", {}, "Chat"),
     h("details", {}, h("summary", {}, "Model endpoint"), settingsForm),
+    skills,
     messages,
     h(
       "form",
@@ -235,6 +257,8 @@ export function chatPanel(skillbox: SkillboxApi): HTMLElement {
   void skillbox.ready.then(async () => {
     fillForm(await skillbox.chat.endpoint());
     render(await skillbox.chat.transcript());
+    await renderSkills();
   });
+  panel.addEventListener("library-changed", () => void renderSkills());
   return panel;
 }

@@ -31,9 +31,17 @@ skillbox.ready.then(
 );
 
 const run = runPanel(skillbox);
-document.getElementById("app")!.append(
-  h("header", {}, h("h1", {}, "Skillbox"), status),
-  chatPanel(skillbox),
-  libraryPanel(skillbox, () => run.dispatchEvent(new Event("library-changed"))),
-  run,
-);
+const chat = chatPanel(skillbox);
+const libraryChanged = () => {
+  for (const panel of [run, chat]) panel.dispatchEvent(new Event("library-changed"));
+};
+document
+  .getElementById("app")!
+  .append(
+    h("header", {}, h("h1", {}, "Skillbox"), status),
+    chat,
+    libraryPanel(skillbox, libraryChanged),
+    run,
+  );
+// Where the browser offers WebMCP, the page's own agent gets the skill tools too.
+void skillbox.ready.then(() => skillbox.registerWebMcp());

@@ -7,7 +7,7 @@ import {
   type ModelScript,
   startFakeModelServer,
 } from "../helpers/fakeModelServer";
-import { installTestSkill, launchChromium, openApp } from "./app";
+import { appUrl, installTestSkill, launchChromium, openApp } from "./app";
 
 /**
  * The seed's flow: load the skill, verify the customer, then confirm the OTP on a later turn.
@@ -224,5 +224,53 @@ describe("the chat panel", () => {
     const lastRequest = server.requests.at(-1) as { path: string };
     expect(lastRequest.path).toBe("/v1/chat/completions");
     await page.context().close();
+  });
+});
+
+describe("WebMCP in the app", () => {
+  test("the app registers both tools on the page's model context, and they run scripts", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      const tools = new Map<string, { execute(input: unknown): Promise<unknown> }>();
+      (document as unknown as { modelContext: unknown }).modelContext = {
+        tools,
+        registerTool(tool: { name: string; execute(input: unknown): Promise<unknown> }) {
+          tools.set(tool.name, tool);
+          return { unregister: () => tools.delete(tool.name) };
+        },
+      };
+    });
+    const page = await context.newPage();
+    await page.goto(appUrl());
+    await page.waitForFunction(
+      () =>
+        (document as unknown as { modelContext: { tools: Map<string, unknown> } }).modelContext
+          .tools.size === 2,
+      undefined,
+      { timeout: 60_000 },
+    );
+    const answer = await page.evaluate(async () => {
+      const { tools } = (
+        document as unknown as {
+          modelContext: {
+            tools: Map<
+              string,
+              { execute(input: unknown): Promise<{ content: { text: string }[] }> }
+            >;
+          };
+        }
+      ).modelContext;
+      const result = await tools
+        .get("run_skill_script")!
+        .execute({
+          skill_name: "demo-bank-api",
+          script_path: "scripts/bank_api.py",
+          args: ["verify-customer", "--egn-last4", "8836", "--dob", "1985-01-30"],
+        });
+      return JSON.parse(result.content[0]!.text);
+    });
+    expect(answer).toMatchObject({ exit_code: 0, timed_out: false });
+    expect(JSON.parse(answer.stdout)).toMatchObject({ challenge_id: "ch.CUST-1004" });
+    await context.close();
   });
 });
