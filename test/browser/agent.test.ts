@@ -260,13 +260,11 @@ describe("WebMCP in the app", () => {
           };
         }
       ).modelContext;
-      const result = await tools
-        .get("run_skill_script")!
-        .execute({
-          skill_name: "demo-bank-api",
-          script_path: "scripts/bank_api.py",
-          args: ["verify-customer", "--egn-last4", "8836", "--dob", "1985-01-30"],
-        });
+      const result = await tools.get("run_skill_script")!.execute({
+        skill_name: "demo-bank-api",
+        script_path: "scripts/bank_api.py",
+        args: ["verify-customer", "--egn-last4", "8836", "--dob", "1985-01-30"],
+      });
       return JSON.parse(result.content[0]!.text);
     });
     expect(answer).toMatchObject({ exit_code: 0, timed_out: false });
