@@ -4,7 +4,13 @@ import type { OutputFile, RunRequest } from "../src/sandbox/runtime";
 import { skillDirectory } from "../src/tools/environment";
 import runnerSource from "./python/runner.py?raw";
 import { changedFiles } from "./shared/fileChanges";
-import { type PostToFrame, type ScriptEngine, startSandboxWorker } from "./shared/sandboxWorker";
+import { OutputStream } from "./shared/outputStream";
+import {
+  type PostToFrame,
+  type RunIo,
+  type ScriptEngine,
+  startSandboxWorker,
+} from "./shared/sandboxWorker";
 
 type LoadPyodide = typeof import("pyodide").loadPyodide;
 
@@ -40,8 +46,9 @@ async function bootPython(init: WorkerInit, post: PostToFrame): Promise<ScriptEn
   if (snapshot) {
     try {
       const restored = await loadPyodide({ ...options, _loadSnapshot: snapshot });
-      await restored.globals.get("skillbox_warm_up").callPromising();
-      return pythonEngine(restored);
+      const engine = pythonEngine(restored);
+      await warmUp(restored, engine);
+      return engine;
     } catch {
       // A snapshot is private to one Pyodide build; when it does not restore, boot in full.
     }
@@ -56,6 +63,34 @@ async function bootPython(init: WorkerInit, post: PostToFrame): Promise<ScriptEn
     post({ type: "snapshot", bytes }, [bytes.buffer as ArrayBuffer]);
   }
   return pythonEngine(pyodide);
+}
+
+/**
+ * A restored interpreter has not run anything yet, so WebAssembly code and memory pages are
+ * cold; one throw-away run through the real path makes the first real run as fast as later ones.
+ */
+async function warmUp(pyodide: PyodideAPI, engine: ScriptEngine): Promise<void> {
+  const script =
+    "import json, os\nos.makedirs('out', exist_ok=True)\nopen('out/w.txt', 'w').write('w')\nprint(json.dumps({'warm': True}))\n";
+  const discard = () => {};
+  const request: RunRequest = {
+    runId: "warm-up",
+    language: "python",
+    skillName: "warm-up",
+    scriptPath: "scripts/warm.py",
+    args: [],
+    files: { "scripts/warm.py": new TextEncoder().encode(script) },
+    env: {},
+    timeLimitMs: 10_000,
+    maxOutputChars: 0,
+  };
+  const io: RunIo = {
+    stdout: new OutputStream("stdout", discard, 0),
+    stderr: new OutputStream("stderr", discard, 0),
+    subrun: async () => ({ exitCode: 127, stdout: "", stderr: "", files: [] }),
+  };
+  await engine.run(request, io, null);
+  pyodide.globals.get("skillbox_forget_warm_up")(skillDirectory("warm-up"));
 }
 
 function writeSkillFiles(pyodide: PyodideAPI, root: string, request: RunRequest) {

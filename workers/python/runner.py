@@ -56,16 +56,12 @@ def skillbox_run(script_path, args, env, cwd):
     return status
 
 
-def skillbox_warm_up():
-    # Touches what every run touches (files, compile, exec, the streams), so the first real run
-    # after a boot from a memory snapshot does not pay for paging it all in.
-    os.makedirs("/tmp/warm", exist_ok=True)
-    with open("/tmp/warm/w.py", "w") as f:
-        f.write("import json\nresult = json.dumps({'warm': True})\n")
-    scope = {}
-    with open("/tmp/warm/w.py", "rb") as f:
-        exec(compile(f.read(), "/tmp/warm/w.py", "exec"), scope)
-    os.remove("/tmp/warm/w.py")
-    os.rmdir("/tmp/warm")
-    sys.stdout.flush()
-    return scope["result"]
+
+def skillbox_forget_warm_up(cwd):
+    # Undoes what a warm-up run left behind, so the real run starts as from a fresh boot.
+    import shutil
+
+    shutil.rmtree(cwd, ignore_errors=True)
+    while cwd + "/scripts" in sys.path:
+        sys.path.remove(cwd + "/scripts")
+    sys.modules.pop("__main__", None)
