@@ -1,7 +1,7 @@
 import { type BundleLimits, DEFAULT_BUNDLE_LIMITS } from "./limits";
 import { parseSkillFile, type SkillManifest } from "./manifest";
 import { splitTopFolder, unsafePathReason } from "./paths";
-import { type BundleProblem, BundleValidationError } from "./problems";
+import type { BundleProblem } from "./problems";
 
 /** One file of a bundle as it arrives from a source (map, folder, zip). */
 export interface BundleEntry {
@@ -132,13 +132,6 @@ export function checkBundle(
 
   if (problems.length > 0 || !manifest) return { ok: false, problems };
   return { ok: true, bundle: { name: manifest.name, manifest, instructions, files } };
-}
-
-/** Like {@link checkBundle} but throws a {@link BundleValidationError} listing every problem. */
-export function readBundle(entries: readonly BundleEntry[], limits?: BundleLimits): SkillBundle {
-  const result = checkBundle(entries, limits);
-  if (!result.ok) throw new BundleValidationError(result.problems);
-  return result.bundle;
 }
 
 const utf8 = new TextEncoder();

@@ -27,18 +27,6 @@ function problemsOf(zip: Uint8Array, limits = DEFAULT_BUNDLE_LIMITS) {
   }
 }
 
-/** Rewrites every size field of a zip so its headers claim `claimed` uncompressed bytes. */
-function lieAboutSizes(zip: Uint8Array, claimed: number): Uint8Array {
-  const copy = zip.slice();
-  const view = new DataView(copy.buffer);
-  for (let p = 0; p + 4 <= copy.length; p++) {
-    const sig = view.getUint32(p, true);
-    if (sig === 0x04034b50) view.setUint32(p + 22, claimed, true);
-    if (sig === 0x02014b50) view.setUint32(p + 24, claimed, true);
-  }
-  return copy;
-}
-
 describe("zip bundles", () => {
   test("a valid zip with one top-level folder installs", () => {
     const bundle = bundleFromZip(zipOf(minimalSkill("zipped", { "data/a.csv": "a,b\n1,2\n" })));
@@ -59,14 +47,7 @@ describe("zip bundles", () => {
   test("zip bomb: a tiny zip claiming little that inflates past 25 MB is refused with bounded memory", () => {
     const bomb = deflateSync(new Uint8Array(100 * 1024 * 1024), { level: 9 });
     expect(bomb.byteLength).toBeLessThan(200_000);
-    const zip = lieAboutSizes(
-      zipSync({
-        "a/SKILL.md": strToU8(minimalSkill("a")["a/SKILL.md"] as string),
-        "a/bomb.bin": new Uint8Array(1),
-      }),
-      1000,
-    );
-    // Replace bomb.bin's stored/deflated data with the real bomb by building the zip by hand.
+    // Hand-built, so the headers can claim 1000 bytes while the data inflates to 100 MB.
     const handmade = buildZip([
       {
         name: "a/SKILL.md",
@@ -75,7 +56,6 @@ describe("zip bundles", () => {
       },
       { name: "a/bomb.bin", data: bomb, crc: 0 },
     ]);
-    expect(zip.byteLength).toBeGreaterThan(0);
     global.gc?.();
     const before = process.memoryUsage().arrayBuffers;
     const started = performance.now();
