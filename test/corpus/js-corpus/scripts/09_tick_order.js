@@ -1,5 +1,5 @@
 console.log('sync 1');
-setTimeout(() => console.log('timeout 50'), 50);
+setTimeout(() => console.log('timeout 300'), 300);
 setImmediate(() => {
   console.log('immediate 1');
   process.nextTick(() => console.log('immediate 1 -> nextTick'));
