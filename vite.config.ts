@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join, relative, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
@@ -22,6 +22,15 @@ const RUNTIME_ASSETS: Readonly<Record<string, { from: string; files: string[] }>
     files: ["emscripten-module.wasm"],
   },
 };
+/**
+ * The Wasmer SDK is imported at run time by the shell worker and by its own nested workers, from
+ * URLs relative to its modules, so its folders are served as they are in the package.
+ */
+const RUNTIME_ASSET_FOLDERS: Readonly<Record<string, { from: string; folders: string[] }>> = {
+  wasmer: { from: "node_modules/@wasmer/sdk", folders: ["dist", "pkg"] },
+};
+const isRuntimeFile = (path: string) =>
+  statSync(path).isDirectory() || /\.(m?js|wasm)$|LICENSE$/.test(path);
 const DEMO_SKILLS_ID = "virtual:demo-skills";
 const SERVICE_WORKER_SOURCE = "/workers/serviceWorker.ts";
 
@@ -34,6 +43,14 @@ function selfHostedRuntimeAssets(): Plugin {
         const target = join(root, "public/vendor", folder);
         mkdirSync(target, { recursive: true });
         for (const file of files) cpSync(join(root, from, file), join(target, file));
+      }
+      for (const [folder, { from, folders }] of Object.entries(RUNTIME_ASSET_FOLDERS)) {
+        for (const sub of folders) {
+          cpSync(join(root, from, sub), join(root, "public/vendor", folder, sub), {
+            recursive: true,
+            filter: isRuntimeFile,
+          });
+        }
       }
     },
   };
@@ -62,6 +79,24 @@ function demoSkillsManifest(): Plugin {
  * `/sandbox.html?relaxed-csp` drop the frame's CSP, so a test can show what the CSP stops.
  */
 const TEST_HOOKS = process.env.SKILLBOX_TEST_HOOKS === "1";
+
+/** Test builds only: the WASI programs of test/wasi/build, served under /test-wasi/. */
+function wasiTestPrograms(): Plugin {
+  const dir = join(root, "test/wasi/build");
+  return {
+    name: "skillbox:wasi-test-programs",
+    apply: () => TEST_HOOKS,
+    generateBundle() {
+      for (const name of readdirSync(dir).filter((n) => n.endsWith(".wasm"))) {
+        this.emitFile({
+          type: "asset",
+          fileName: `test-wasi/${name}`,
+          source: readFileSync(join(dir, name)),
+        });
+      }
+    },
+  };
+}
 
 function applyHeaders(req: IncomingMessage, res: ServerResponse, next: () => void) {
   const url = new URL(req.url ?? "/", "http://x");
@@ -98,7 +133,12 @@ function isolationHeaders(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [selfHostedRuntimeAssets(), demoSkillsManifest(), isolationHeaders()],
+  plugins: [
+    selfHostedRuntimeAssets(),
+    demoSkillsManifest(),
+    isolationHeaders(),
+    wasiTestPrograms(),
+  ],
   server: { host: "127.0.0.1", port: 5173 },
   preview: { host: "127.0.0.1", port: 4173 },
   worker: { format: "es" },

@@ -1,3 +1,5 @@
+import { evalFreeFunction } from "./evalFreeFunction";
+
 /**
  * Allow-list lockdown of a worker's global scope, run after the runtime has booted and before any
  * skill code. Deleting globals one by one (a deny-list) leaks: most web APIs live on the
@@ -110,15 +112,21 @@ function codeGenerationDisabled(): never {
   throw new EvalError("Code generation from strings is disabled in the sandbox");
 }
 
-/** Replaces the constructors reachable as `(function(){}).constructor` and kin. */
+/**
+ * Replaces the constructors reachable as `(function(){}).constructor` and kin. `Function` keeps
+ * the one eval-free form the Wasmer SDK builds (see evalFreeFunction.ts).
+ */
 function disableFunctionConstructors(): void {
   const samples = [() => {}, async () => {}, function* () {}, async function* () {}];
   for (const sample of samples) {
     const prototype = Object.getPrototypeOf(sample) as object;
     const original = (prototype as { constructor: unknown }).constructor as { prototype: unknown };
-    const replacement = () => {
-      codeGenerationDisabled();
-    };
+    const replacement: { prototype: unknown } =
+      sample === samples[0]
+        ? evalFreeFunction(codeGenerationDisabled)
+        : () => {
+            codeGenerationDisabled();
+          };
     replacement.prototype = original.prototype;
     Object.defineProperty(prototype, "constructor", {
       value: replacement,
@@ -164,7 +172,8 @@ function functionOnlyTimers(): void {
   }
 }
 
-export function lockdown(): LockdownReport {
+export function lockdown(keepGlobals: readonly string[] = []): LockdownReport {
+  const allowed = new Set([...ALLOWED, ...keepGlobals]);
   const report: LockdownReport = { removed: [], kept: [] };
   const scopes: object[] = [];
   for (
@@ -177,7 +186,7 @@ export function lockdown(): LockdownReport {
   }
   for (const scope of scopes) {
     for (const key of Reflect.ownKeys(scope)) {
-      if (typeof key === "symbol" || ALLOWED.has(key)) continue;
+      if (typeof key === "symbol" || allowed.has(key)) continue;
       if (Reflect.deleteProperty(scope, key)) {
         report.removed.push(key);
       } else if (!isInertConstant(scope, key)) {

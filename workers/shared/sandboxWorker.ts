@@ -39,6 +39,11 @@ export interface EngineResult {
 
 /** A booted language runtime inside a worker; it runs exactly one script. */
 export interface ScriptEngine {
+  /**
+   * Globals beyond the lockdown's allow-list that the engine itself calls while a script runs.
+   * Only an engine whose scripts cannot reach JavaScript (a WebAssembly guest) may name any.
+   */
+  readonly keepGlobals?: readonly string[];
   run(request: RunRequest, io: RunIo, interruptBuffer: Int32Array | null): Promise<EngineResult>;
 }
 
@@ -90,7 +95,7 @@ export function startSandboxWorker(boot: BootEngine): void {
     const engine = await withAssetFetch(init.assets, () => boot(init, post));
     init.assets = {};
     if (!init.relaxedLayers.includes("lockdown")) {
-      const report = lockdown();
+      const report = lockdown(engine.keepGlobals);
       if (report.kept.length > 0) {
         throw new Error(`lockdown could not remove: ${report.kept.join(", ")}`);
       }

@@ -1,5 +1,6 @@
 import type { RelaxableLayer } from "../protocol";
 import type { RawRunOutcome, RunRequest, ScriptLanguage } from "../runtime";
+import type { ShellEngineSettings } from "../shellEngine";
 
 /** Assets and settings the page hands to the sandbox frame for one runtime. */
 export interface RuntimeSetup {
@@ -8,6 +9,8 @@ export interface RuntimeSetup {
   bootTimeoutMs: number;
   /** Test-only: hardening layers to switch off (see {@link RelaxableLayer}). */
   relaxedLayers?: RelaxableLayer[];
+  /** The shell runtime's engine choice. */
+  shell?: ShellEngineSettings;
 }
 
 export interface FrameStatus {

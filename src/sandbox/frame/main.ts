@@ -32,7 +32,11 @@ const RUNTIMES: Partial<Record<ScriptLanguage, RuntimeEntry>> = {
     moduleUrl: absolute(javascriptWorkerUrl),
     assetBaseUrl: absolute("/vendor/quickjs/"),
   },
-  shell: { label: "Shell", moduleUrl: absolute(shellWorkerUrl), assetBaseUrl: absolute("/") },
+  shell: {
+    label: "Shell",
+    moduleUrl: absolute(shellWorkerUrl),
+    assetBaseUrl: absolute("/vendor/wasmer/"),
+  },
 };
 
 const runtimes = new Map<ScriptLanguage, { pool: WorkerPool; runtime: Runtime }>();
@@ -58,6 +62,7 @@ const api: SandboxFrameApi = {
         assets: setup.assets,
         bootTimeoutMs: setup.bootTimeoutMs,
         relaxedLayers: setup.relaxedLayers ?? [],
+        shell: setup.shell,
       },
       setup.poolSize,
     );

@@ -8,6 +8,7 @@ import {
   type WorkerInit,
 } from "../protocol";
 import type { OutputFile, RunRequest } from "../runtime";
+import type { ShellEngineSettings } from "../shellEngine";
 import { workerMessageSchema } from "../workerMessages";
 import { workerBootstrapUrl } from "./bootstrap";
 
@@ -23,6 +24,7 @@ export interface RuntimeWorkerSpec {
   assets: Record<string, ArrayBuffer>;
   bootTimeoutMs: number;
   relaxedLayers: RelaxableLayer[];
+  shell?: ShellEngineSettings;
 }
 
 /** Answers a worker's request to run a script on another runtime. */
@@ -113,6 +115,7 @@ export class WorkerHandle {
       assetBaseUrl: spec.assetBaseUrl,
       interruptBuffer: shared,
       relaxedLayers: spec.relaxedLayers,
+      shell: spec.shell,
     };
     this.worker.postMessage(init, [channel.port2, ...Object.values(init.assets)]);
   }

@@ -1,11 +1,39 @@
+import {
+  SHELL_PACKAGE_ASSET,
+  type ShellEngineConfig,
+  shellEngineConfigSchema,
+  WASMER_SDK_WASM_ASSET,
+} from "../shellEngine";
 import type { RuntimeAssetSource } from "./sandboxHost";
 
 const PYODIDE_BASE = "/vendor/pyodide/";
 /** Pyodide files the workers cannot fetch themselves (no network); its scripts load as code. */
 const PYODIDE_BYTE_ASSETS = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+const WASMER_SDK_WASM_URL = "/vendor/wasmer/pkg/wasmer_sdk_js_bg.wasm";
+
+export interface RuntimeAssetOptions {
+  /** How `.sh` scripts run; the built-in engine when absent. */
+  shell?: ShellEngineConfig;
+}
+
+/**
+ * The shell runtime's assets: none for the built-in engine (just-bash is bundled into its
+ * worker); the Wasmer SDK's module and the shell package when a package is configured.
+ */
+function shellAssetSource(config: ShellEngineConfig | undefined): RuntimeAssetSource {
+  const { engine, package: packageUrl, command } = shellEngineConfigSchema.parse(config ?? {});
+  if (engine === "builtin" || packageUrl === undefined) {
+    return { language: "shell", files: {}, shell: { engine } };
+  }
+  return {
+    language: "shell",
+    files: { [WASMER_SDK_WASM_ASSET]: WASMER_SDK_WASM_URL, [SHELL_PACKAGE_ASSET]: packageUrl },
+    shell: { engine, command },
+  };
+}
 
 /** Where the page fetches each runtime's asset bytes, all from its own origin. */
-export function runtimeAssetSources(): RuntimeAssetSource[] {
+export function runtimeAssetSources(options: RuntimeAssetOptions = {}): RuntimeAssetSource[] {
   return [
     {
       language: "python",
@@ -17,7 +45,6 @@ export function runtimeAssetSources(): RuntimeAssetSource[] {
       language: "javascript",
       files: { "emscripten-module.wasm": "/vendor/quickjs/emscripten-module.wasm" },
     },
-    // The built-in shell (just-bash) is plain JavaScript bundled into its worker: no assets.
-    { language: "shell", files: {} },
+    shellAssetSource(options.shell),
   ];
 }

@@ -8,6 +8,7 @@ import {
 } from "../frame/frameApi";
 import type { RelaxableLayer } from "../protocol";
 import type { RawRunOutcome, RunRequest, Runtime, ScriptLanguage } from "../runtime";
+import type { ShellEngineSettings } from "../shellEngine";
 import { rawRunOutcomeSchema } from "./outcomeSchema";
 
 export interface RuntimeAssetSource {
@@ -15,6 +16,8 @@ export interface RuntimeAssetSource {
   /** Files fetched by the page and handed to the frame as bytes. */
   files: Record<string, string>;
   poolSize?: number;
+  /** The shell runtime's engine choice. */
+  shell?: ShellEngineSettings;
 }
 
 export interface SandboxHostOptions {
@@ -68,6 +71,7 @@ export class SandboxHost implements Runtime {
         poolSize: source.poolSize ?? 1,
         bootTimeoutMs: host.bootTimeoutMs,
         relaxedLayers: options.relaxedLayers ?? [],
+        shell: source.shell,
       });
     }
     await host.attachFrame();

@@ -2,10 +2,15 @@ import { runtimeAssetSources } from "../../../src/sandbox/host/runtimeAssets";
 import { SandboxHost } from "../../../src/sandbox/host/sandboxHost";
 import type { RelaxableLayer } from "../../../src/sandbox/protocol";
 import type { RawRunOutcome, RunRequest } from "../../../src/sandbox/runtime";
+import type { ShellEngineConfig } from "../../../src/sandbox/shellEngine";
 
 /** A bare sandbox host for layer tests: the production frame, with chosen layers switched off. */
 export interface SandboxHarness {
-  open(options: { relaxedLayers: RelaxableLayer[]; relaxCsp: boolean }): Promise<void>;
+  open(options: {
+    relaxedLayers: RelaxableLayer[];
+    relaxCsp: boolean;
+    shell?: ShellEngineConfig;
+  }): Promise<void>;
   run(request: RunRequest): Promise<RawRunOutcome>;
 }
 
@@ -18,11 +23,11 @@ declare global {
 let host: SandboxHost | undefined;
 
 window.harness = {
-  async open({ relaxedLayers, relaxCsp }) {
+  async open({ relaxedLayers, relaxCsp, shell }) {
     host = await SandboxHost.open({
       frameUrl: relaxCsp ? "/sandbox.html?relaxed-csp" : "/sandbox.html",
       relaxedLayers,
-      runtimes: runtimeAssetSources(),
+      runtimes: runtimeAssetSources({ shell }),
     });
   },
   run(request) {

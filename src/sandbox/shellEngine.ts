@@ -1,0 +1,69 @@
+import { z } from "zod";
+
+/**
+ * How a deployment runs `.sh` scripts (README "Shell engines"). `auto` uses the Wasmer engine when
+ * a shell package is configured and the page is cross-origin isolated, the built-in engine
+ * (just-bash) otherwise; `wasmer` insists on Wasmer and fails loudly where it cannot run.
+ */
+export const shellEngineConfigSchema = z
+  .object({
+    engine: z.enum(["auto", "builtin", "wasmer"]).default("auto"),
+    /**
+     * The WASIX shell package: a URL on the app's own origin of a `.webc` (e.g. a self-hosted
+     * `wasmer/bash`) or of a raw WASI/WASIX `.wasm` command.
+     */
+    package: z
+      .string()
+      .min(1)
+      .refine((url) => !/^[a-z][a-z0-9+.-]*:/i.test(url) || /^https?:/i.test(url), {
+        message: "must be an http(s) URL or a path on the app's origin",
+      })
+      .optional(),
+    /** Command of the package that runs `COMMAND SCRIPT ARGS…`; default: its entrypoint. */
+    command: z.string().min(1).optional(),
+  })
+  .strict()
+  .refine((config) => config.engine !== "wasmer" || config.package !== undefined, {
+    message: "the wasmer engine needs a package",
+    path: ["package"],
+  });
+
+export type ShellEngineConfig = z.input<typeof shellEngineConfigSchema>;
+
+/** What the shell worker is told; the package itself arrives as bytes under {@link SHELL_PACKAGE_ASSET}. */
+export interface ShellEngineSettings {
+  engine: "auto" | "builtin" | "wasmer";
+  command?: string;
+}
+
+/** Asset names under which the page hands the shell worker its Wasmer files. */
+export const SHELL_PACKAGE_ASSET = "shell-package";
+export const WASMER_SDK_WASM_ASSET = "wasmer_sdk_js_bg.wasm";
+
+export type ShellEngineName = "builtin" | "wasmer";
+
+/**
+ * Which engine a shell worker boots. A Wasmer engine needs its package and SharedArrayBuffer
+ * (cross-origin isolation); `auto` falls back to the built-in engine without them.
+ */
+export function chooseShellEngine(
+  settings: ShellEngineSettings | undefined,
+  hasPackage: boolean,
+  crossOriginIsolated: boolean,
+): ShellEngineName {
+  const engine = settings?.engine ?? "auto";
+  if (engine === "builtin") return "builtin";
+  if (!hasPackage) {
+    if (engine === "wasmer") throw new Error("the wasmer shell engine has no package configured");
+    return "builtin";
+  }
+  if (!crossOriginIsolated) {
+    if (engine === "wasmer") {
+      throw new Error(
+        "the wasmer shell engine needs a cross-origin-isolated page (COOP/COEP headers)",
+      );
+    }
+    return "builtin";
+  }
+  return "wasmer";
+}

@@ -1,0 +1,135 @@
+import { Bash, type CustomCommand, defineCommand, type IFileSystem } from "just-bash/browser";
+import { skillDirectory } from "../../src/tools/environment";
+import { changedFiles } from "../shared/fileChanges";
+import type { RunIo, ScriptEngine, WorkingTree } from "../shared/sandboxWorker";
+import { compatCommands } from "./compatCommands";
+
+/**
+ * The run's time limit is what bounds a script; just-bash's own step limits are raised far above
+ * anything a skill does in 30 s so they never cut a legitimate loop short.
+ */
+const GENEROUS_LIMITS = {
+  maxCommandCount: 10_000_000,
+  maxLoopIterations: 10_000_000,
+  maxAwkIterations: 10_000_000,
+  maxSedIterations: 10_000_000,
+  maxJqIterations: 10_000_000,
+};
+
+const INTERRUPT_POLL_MS = 10;
+
+/** Quotes a string for a POSIX shell command line. */
+function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+async function readTree(fs: IFileSystem, root: string): Promise<WorkingTree> {
+  const tree: WorkingTree = { files: [], directories: [] };
+  const walk = async (prefix: string) => {
+    for (const name of (await fs.readdir(prefix ? `${root}/${prefix}` : root)).sort()) {
+      const path = prefix ? `${prefix}/${name}` : name;
+      const stat = await fs.stat(`${root}/${path}`);
+      if (stat.isDirectory) {
+        tree.directories.push(path);
+        await walk(path);
+      } else if (stat.isFile) {
+        tree.files.push({ path, data: await fs.readFileBuffer(`${root}/${path}`) });
+      }
+    }
+  };
+  await walk("");
+  return tree;
+}
+
+function resolveFrom(cwd: string, path: string): string {
+  const parts = (path.startsWith("/") ? path : `${cwd}/${path}`).split("/");
+  const resolved: string[] = [];
+  for (const part of parts) {
+    if (part === "..") resolved.pop();
+    else if (part !== "" && part !== ".") resolved.push(part);
+  }
+  return `/${resolved.join("/")}`;
+}
+
+/**
+ * `python3 FILE ARGS…`, `python FILE ARGS…` and `node FILE ARGS…` inside a shell script: the
+ * script runs on the Python or JavaScript runtime against the working files as they are now, and
+ * what it writes lands back here for the next command to read.
+ */
+function runtimeCommand(
+  name: string,
+  language: "python" | "javascript",
+  root: string,
+  io: RunIo,
+): CustomCommand {
+  return defineCommand(name, async (args, ctx) => {
+    const [file, ...rest] = args;
+    if (!file || file.startsWith("-")) {
+      return {
+        stdout: "",
+        stderr: `${name}: only '${name} FILE [ARGS...]' is available in the sandbox\n`,
+        exitCode: 2,
+      };
+    }
+    const absolute = resolveFrom(ctx.cwd, file);
+    const tree = await readTree(ctx.fs, root);
+    const scriptPath = absolute.startsWith(`${root}/`) ? absolute.slice(root.length + 1) : "";
+    if (!tree.files.some((f) => f.path === scriptPath)) {
+      return {
+        stdout: "",
+        stderr: `${name}: can't open file '${file}': [Errno 2] No such file or directory\n`,
+        exitCode: 2,
+      };
+    }
+    const result = await io.subrun(language, scriptPath, rest, tree);
+    for (const written of result.files) {
+      const target = `${root}/${written.path}`;
+      await ctx.fs.mkdir(target.slice(0, target.lastIndexOf("/")), { recursive: true });
+      await ctx.fs.writeFile(target, written.data);
+    }
+    return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
+  });
+}
+
+/** `sh SCRIPT ARGS…` on just-bash, with `python3`/`node` reaching the other runtimes. */
+export const builtinShellEngine: ScriptEngine = {
+  async run(request, io, interruptBuffer) {
+    const root = skillDirectory(request.skillName);
+    const bash = new Bash({
+      files: Object.fromEntries(Object.entries(request.files).map(([p, d]) => [`${root}/${p}`, d])),
+      cwd: root,
+      env: request.env,
+      executionLimits: GENEROUS_LIMITS,
+      customCommands: [
+        ...compatCommands(),
+        runtimeCommand("python3", "python", root, io),
+        runtimeCommand("python", "python", root, io),
+        runtimeCommand("node", "javascript", root, io),
+      ],
+    });
+    for (const dir of [request.env.HOME, request.env.TMPDIR]) {
+      if (dir) await bash.fs.mkdir(dir, { recursive: true });
+    }
+    // The interpreter yields between commands; an interrupt from the frame stops it there.
+    const stop = new AbortController();
+    const poll = interruptBuffer
+      ? setInterval(() => {
+          if (Atomics.load(interruptBuffer, 0) === 2) stop.abort();
+        }, INTERRUPT_POLL_MS)
+      : undefined;
+    try {
+      const result = await bash.exec(`sh ${shellQuote(request.scriptPath)}`, {
+        args: request.args,
+        env: request.env,
+        replaceEnv: true,
+        signal: stop.signal,
+      });
+      io.stdout.write(result.stdout);
+      io.stderr.write(result.stderr);
+      const { files } = await readTree(bash.fs, root);
+      return { exitCode: result.exitCode, files: changedFiles(request.files, files) };
+    } finally {
+      clearInterval(poll);
+    }
+  },
+};

@@ -1,0 +1,121 @@
+import type * as WasmerSdk from "@wasmer/sdk";
+import type { WorkerInit } from "../../src/sandbox/protocol";
+import type { OutputFile } from "../../src/sandbox/runtime";
+import { SHELL_PACKAGE_ASSET, WASMER_SDK_WASM_ASSET } from "../../src/sandbox/shellEngine";
+import { skillDirectory } from "../../src/tools/environment";
+import { evalFreeFunction } from "../shared/evalFreeFunction";
+import { changedFiles } from "../shared/fileChanges";
+import type { OutputStream } from "../shared/outputStream";
+import type { ScriptEngine } from "../shared/sandboxWorker";
+import { installClassicWorkerShim } from "./classicWorkerShim";
+
+/**
+ * The SDK's file API only reaches paths under `/workspace`, so the skill directory the contract
+ * puts at `/skills/NAME` lives at `/workspace/skills/NAME` on this engine (README "Shell engines").
+ */
+const WORKSPACE = "/workspace";
+const INTERRUPT_POLL_MS = 10;
+
+export function wasmerSkillDirectory(skillName: string): string {
+  return `${WORKSPACE}${skillDirectory(skillName)}`;
+}
+
+type Sandbox = WasmerSdk.Sandbox;
+
+async function writeTree(sandbox: Sandbox, root: string, files: Record<string, Uint8Array>) {
+  await sandbox.fs.mkdir(root, { recursive: true });
+  for (const [path, data] of Object.entries(files)) {
+    const slash = path.lastIndexOf("/");
+    if (slash > 0) await sandbox.fs.mkdir(`${root}/${path.slice(0, slash)}`, { recursive: true });
+    await sandbox.fs.writeFile(`${root}/${path}`, data);
+  }
+}
+
+async function readTree(sandbox: Sandbox, root: string): Promise<OutputFile[]> {
+  const files: OutputFile[] = [];
+  const walk = async (prefix: string) => {
+    for (const entry of await sandbox.fs.readDir(prefix ? `${root}/${prefix}` : root)) {
+      const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.kind === "directory") await walk(path);
+      else files.push({ path, data: await sandbox.fs.readFile(`${root}/${path}`) });
+    }
+  };
+  await walk("");
+  return files;
+}
+
+async function pump(source: WasmerSdk.ReadableBytes | null, sink: OutputStream): Promise<void> {
+  if (!source) return;
+  const decoder = new TextDecoder();
+  for await (const chunk of source) sink.write(decoder.decode(chunk, { stream: true }));
+  sink.write(decoder.decode());
+}
+
+/**
+ * `COMMAND SCRIPT ARGS…` on a WASIX shell package hosted by @wasmer/sdk. The SDK boots with the
+ * module bytes the page handed in and runs its processes in nested workers; each run gets a fresh
+ * sandbox (its own file system), created at boot so a run only writes files and starts.
+ */
+export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> {
+  const sdkWasm = init.assets[WASMER_SDK_WASM_ASSET];
+  const packageBytes = init.assets[SHELL_PACKAGE_ASSET];
+  if (!sdkWasm || !packageBytes) throw new Error("the wasmer shell engine is missing its files");
+  installClassicWorkerShim();
+  const nativeFunction = Function;
+  Object.defineProperty(globalThis, "Function", {
+    value: evalFreeFunction((...args) => nativeFunction(...args)),
+    configurable: true,
+    writable: true,
+  });
+  const sdk = (await import(
+    /* @vite-ignore */ new URL("dist/index.js", init.assetBaseUrl).href
+  )) as typeof WasmerSdk;
+  // No cache: browser storage is out of the sandbox's reach, and the package arrives as bytes.
+  const wasmer = new sdk.Wasmer({ wasm: sdkWasm, cache: false, parallelism: 1 });
+  const pkg = await wasmer.packages.load(new Uint8Array(packageBytes));
+  const name = init.shell?.command;
+  if (name && !pkg.commands.includes(name)) {
+    throw new Error(
+      `the shell package has no command '${name}' (it has: ${pkg.commands.join(", ")})`,
+    );
+  }
+  const command = name ? pkg.command(name) : pkg;
+  const sandbox = await wasmer.sandboxes.create({ packages: [pkg], network: { mode: "disabled" } });
+
+  return {
+    // The guest is WebAssembly and reaches JavaScript only through the SDK's WASIX imports; the
+    // SDK itself starts a worker per process (a blob script for its helpers) while a run goes on.
+    keepGlobals: ["Worker", "Blob"],
+    async run(request, io, interruptBuffer) {
+      const root = wasmerSkillDirectory(request.skillName);
+      await writeTree(sandbox, root, request.files);
+      for (const dir of request.directories ?? []) {
+        await sandbox.fs.mkdir(`${root}/${dir}`, { recursive: true });
+      }
+      const process = await sandbox
+        .command(command, [request.scriptPath, ...request.args], {
+          cwd: root,
+          env: { ...request.env, PWD: root },
+        })
+        .spawn({ stdin: "closed", stdout: "pipe", stderr: "pipe" });
+      const poll = interruptBuffer
+        ? setInterval(() => {
+            if (Atomics.load(interruptBuffer, 0) === 2) void process.kill();
+          }, INTERRUPT_POLL_MS)
+        : undefined;
+      try {
+        const [output] = await Promise.all([
+          process.wait({ check: false }),
+          pump(process.stdout, io.stdout),
+          pump(process.stderr, io.stderr),
+        ]);
+        return {
+          exitCode: output.exitCode,
+          files: changedFiles(request.files, await readTree(sandbox, root)),
+        };
+      } finally {
+        clearInterval(poll);
+      }
+    },
+  };
+}
