@@ -139,6 +139,8 @@ export default defineConfig({
     isolationHeaders(),
     wasiTestPrograms(),
   ],
+  // No SPA fallback: a missing file (say, an absent skillbox.config.json) must be a 404.
+  appType: "mpa",
   server: { host: "127.0.0.1", port: 5173 },
   preview: { host: "127.0.0.1", port: 4173 },
   worker: { format: "es" },

@@ -33,6 +33,7 @@ import type { ToolDefinition } from "../tools/definitions";
 import type { SkillToolCallRecord, Usage } from "../tools/records";
 import { SkillTools, type ToolResult } from "../tools/skillTools";
 import { loadDemoSkills } from "./demoSkills";
+import { loadDeploymentConfig } from "./deploymentConfig";
 
 /** What `installSkill` accepts: a map of `FOLDER/path` → contents, or a base64 zip. */
 export type InstallSource = { files: Record<string, string | Uint8Array> } | { zipBase64: string };
@@ -159,9 +160,11 @@ export function createSkillbox(): SkillboxApi {
     });
     return { registry, tools, profile: new AgentProfile(stores.settings, registry) };
   })();
-  const sandbox = SandboxHost.open({ runtimes: runtimeAssetSources() }).then((h) => {
-    host = h;
-  });
+  const sandbox = loadDeploymentConfig()
+    .then((config) => SandboxHost.open({ runtimes: runtimeAssetSources(config) }))
+    .then((h) => {
+      host = h;
+    });
   const ready = Promise.all([opened, sandbox]).then(() => undefined);
   let usageNow: Usage = { skill_execution: 0 };
   void opened.then(({ tools }) => {

@@ -21,8 +21,10 @@ void registerServiceWorker();
 
 const status = h("p", { id: "status", className: "status" }, "Starting the sandbox…");
 skillbox.ready.then(
-  () => {
-    status.textContent = "Ready. Scripts run in an isolated sandbox with no network.";
+  async () => {
+    const { shellEngine } = await skillbox.status();
+    const shell = shellEngine === "wasmer" ? "a WASIX shell on Wasmer" : "the built-in shell";
+    status.textContent = `Ready. Scripts run in an isolated sandbox with no network; .sh on ${shell}.`;
   },
   (error: unknown) => {
     status.textContent = `The sandbox failed to start: ${error instanceof Error ? error.message : String(error)}`;

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RawRunOutcome } from "../../src/sandbox/runtime";
 import type { ShellEngineConfig } from "../../src/sandbox/shellEngine";
-import { appUrl, launchChromium } from "./app";
+import { appUrl, installTestSkill, launchChromium, runScript } from "./app";
 
 /**
  * The Wasmer shell engine's plumbing, proven with WASI programs written for it in C
@@ -20,8 +20,6 @@ afterAll(async () => {
 
 async function openHarness(shell: ShellEngineConfig): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  page.on("console", (m) => console.log("[console]", m.text()));
-  page.on("pageerror", (e) => console.log("[pageerror]", e.message));
   await page.goto(new URL("/test/browser/harness/index.html", appUrl()).href);
   await page.waitForFunction(() => "harness" in window);
   await page.evaluate((o) => window.harness.open(o as never), {
@@ -38,11 +36,17 @@ interface RunOptions {
   timeLimitMs?: number;
 }
 
-function runShell(page: Page, options: RunOptions = {}): Promise<RawRunOutcome> {
+/** A run's outcome with the returned files decoded, so they cross the page boundary as text. */
+interface TextOutcome extends Omit<RawRunOutcome, "files"> {
+  files: Record<string, string>;
+}
+
+function runShell(page: Page, options: RunOptions = {}): Promise<TextOutcome> {
   return page.evaluate(
-    ({ args, files, timeLimitMs }) => {
+    async ({ args, files, timeLimitMs }) => {
       const enc = new TextEncoder();
-      return window.harness.run({
+      const dec = new TextDecoder();
+      const outcome = await window.harness.run({
         runId: crypto.randomUUID(),
         language: "shell",
         skillName: "wasi-demo",
@@ -53,6 +57,10 @@ function runShell(page: Page, options: RunOptions = {}): Promise<RawRunOutcome> 
         timeLimitMs,
         maxOutputChars: 100_000,
       });
+      return {
+        ...outcome,
+        files: Object.fromEntries(outcome.files.map((f) => [f.path, dec.decode(f.data)])),
+      };
     },
     {
       args: options.args ?? [],
@@ -62,15 +70,12 @@ function runShell(page: Page, options: RunOptions = {}): Promise<RawRunOutcome> 
   );
 }
 
-const decode = (data: Uint8Array | Record<string, number>) =>
-  new TextDecoder().decode(
-    data instanceof Uint8Array ? data : Uint8Array.from(Object.values(data)),
-  );
+const program = (name: string) => `/test-wasi/${name}.wasm`;
 
 describe("Wasmer shell engine", () => {
   test("passes the script path and every argument literally, with the run's environment", async () => {
-    const page = await openHarness({ engine: "wasmer", package: "/test-wasi/echo_args.wasm" });
-    const args = ["two words", "$(whoami)", "*", "it's", "", "ünïcode ✓"];
+    const page = await openHarness({ engine: "wasmer", package: program("echo_args") });
+    const args = ["two words", "$(whoami)", "*", "it's", "", "ünïcode ✓", "a;b | c"];
     const outcome = await runShell(page, { args });
     expect(outcome.stderr).toBe("");
     expect(outcome.exitCode).toBe(0);
@@ -84,6 +89,123 @@ describe("Wasmer shell engine", () => {
         "",
       ].join("\n"),
     );
+    await page.context().close();
+  });
+
+  test("mounts the skill's files as the working directory and returns what the run wrote", async () => {
+    const page = await openHarness({ engine: "wasmer", package: program("file_io") });
+    const files = { "data/input.txt": "hello wasm\n", "log.txt": "first\n" };
+    const first = await runShell(page, { files });
+    expect(first.stderr).toBe("");
+    expect(first.exitCode).toBe(0);
+    expect(first.stdout).toBe("echo from the script\ndone\n");
+    expect(first.files).toEqual({
+      "log.txt": "first\nappended by file_io\n",
+      "out/upper.txt": "HELLO WASM\n",
+    });
+    // A second run starts from the skill's files again, not from what the first one left.
+    const second = await runShell(page, { files });
+    expect(second.files["log.txt"]).toBe("first\nappended by file_io\n");
+    await page.context().close();
+  });
+
+  test("maps exit codes and keeps stdout and stderr apart", async () => {
+    const page = await openHarness({ engine: "wasmer", package: program("exit_code") });
+    const failed = await runShell(page, { args: ["7"] });
+    expect(failed).toMatchObject({
+      exitCode: 7,
+      stdout: "to stdout\n",
+      stderr: "to stderr, exiting with 7\n",
+    });
+    const ok = await runShell(page, { args: ["0"] });
+    expect(ok).toMatchObject({ exitCode: 0, stderr: "to stderr, exiting with 0\n" });
+    await page.context().close();
+  });
+
+  test("stops an endless loop at the time limit with exit code 124, keeping its output", async () => {
+    const page = await openHarness({ engine: "wasmer", package: program("spin") });
+    const outcome = await runShell(page, { timeLimitMs: 2_000 });
+    expect(outcome.exitCode).toBe(124);
+    expect(outcome.timedOut).toBe(true);
+    expect(outcome.stdout).toBe("spinning\n");
+    // The killed worker is replaced: the next run starts and is stopped the same way.
+    const again = await runShell(page, { timeLimitMs: 1_000 });
+    expect(again).toMatchObject({ exitCode: 124, stdout: "spinning\n" });
+    await page.context().close();
+  });
+
+  test("a command the package lacks is a clear error naming the commands it has", async () => {
+    const page = await openHarness({
+      engine: "wasmer",
+      package: program("echo_args"),
+      command: "bash",
+    });
+    await expect(runShell(page)).rejects.toThrow(
+      "the shell package has no command 'bash' (it has: main)",
+    );
+    await page.context().close();
+  });
+
+  test("the built-in engine runs the script when chosen, even with a package configured", async () => {
+    const page = await openHarness({ engine: "builtin", package: program("echo_args") });
+    const outcome = await runShell(page);
+    expect(outcome).toMatchObject({ exitCode: 0, stdout: "from the script\n" });
+    await page.context().close();
+  });
+});
+
+describe("a deployment's shell package (skillbox.config.json)", () => {
+  /** The app, with the config file the deployment would serve answered by `config`. */
+  async function openAppWithConfig(config: string): Promise<Page> {
+    const context = await browser.newContext();
+    await context.route("**/skillbox.config.json", (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: config }),
+    );
+    const page = await context.newPage();
+    await page.goto(appUrl());
+    await page.waitForFunction(() => "skillbox" in window);
+    return page;
+  }
+
+  test("runs the skill's .sh through run_skill_script on the configured package", async () => {
+    const page = await openAppWithConfig(
+      JSON.stringify({ shell: { package: "/test-wasi/echo_args.wasm" } }),
+    );
+    await page.evaluate(() => window.skillbox.ready);
+    expect(await page.evaluate(() => window.skillbox.status())).toMatchObject({
+      crossOriginIsolated: true,
+      shellEngine: "wasmer",
+    });
+    await expect.poll(() => page.locator("#status").textContent()).toContain("on Wasmer");
+    await installTestSkill(page, "wasi-app", { "scripts/go.sh": "echo unused\n" });
+    const result = await runScript(page, "wasi-app", "scripts/go.sh", ["x y"]);
+    expect(result).toEqual({
+      exit_code: 0,
+      timed_out: false,
+      files: [],
+      stdout: [
+        "argc=2",
+        "[scripts/go.sh]",
+        "[x y]",
+        "PWD=/workspace/skills/wasi-app",
+        "SKILL_PARAMETERS={}",
+        "",
+      ].join("\n"),
+    });
+    await page.context().close();
+  });
+
+  test("a config that does not fit the schema stops the sandbox with every problem named", async () => {
+    const page = await openAppWithConfig(
+      JSON.stringify({ shell: { engine: "wasmer", shellPackage: "/x.webc" } }),
+    );
+    await expect
+      .poll(() => page.locator("#status").textContent())
+      .toContain("The sandbox failed to start");
+    const text = await page.locator("#status").textContent();
+    expect(text).toContain("/skillbox.config.json");
+    expect(text).toContain("shell: Unrecognized key");
+    expect(text).toContain("shell.package: the wasmer engine needs a package");
     await page.context().close();
   });
 });

@@ -1,6 +1,6 @@
 import type { RelaxableLayer } from "../protocol";
 import type { RawRunOutcome, RunRequest, ScriptLanguage } from "../runtime";
-import type { ShellEngineSettings } from "../shellEngine";
+import type { ShellEngineName, ShellEngineSettings } from "../shellEngine";
 
 /** Assets and settings the page hands to the sandbox frame for one runtime. */
 export interface RuntimeSetup {
@@ -16,6 +16,8 @@ export interface RuntimeSetup {
 export interface FrameStatus {
   crossOriginIsolated: boolean;
   runtimes: ScriptLanguage[];
+  /** The engine `.sh` scripts run on, when a shell runtime is configured. */
+  shellEngine: ShellEngineName | null;
 }
 
 /** What the sandbox frame offers the page over its private channel (comlink). */

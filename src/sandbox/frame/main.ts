@@ -3,6 +3,7 @@ import javascriptWorkerUrl from "../../../workers/javascript.worker.ts?worker&ur
 import pythonWorkerUrl from "../../../workers/python.worker.ts?worker&url";
 import shellWorkerUrl from "../../../workers/shell.worker.ts?worker&url";
 import type { RawRunOutcome, RunRequest, Runtime, ScriptLanguage } from "../runtime";
+import { chooseShellEngine, SHELL_PACKAGE_ASSET, type ShellEngineName } from "../shellEngine";
 import {
   CONNECT_MESSAGE,
   type FrameStatus,
@@ -50,11 +51,20 @@ const anyRuntime: Runtime = {
   },
 };
 const cancellers = new Map<string, AbortController>();
+let shellEngine: ShellEngineName | null = null;
 
 const api: SandboxFrameApi = {
   async configure(language: ScriptLanguage, setup: RuntimeSetup) {
     const entry = RUNTIMES[language];
     if (!entry) throw new Error(`no ${language} runtime in this sandbox`);
+    if (language === "shell") {
+      // Decided here as the worker will decide it, so a deployment that cannot work fails now.
+      shellEngine = chooseShellEngine(
+        setup.shell,
+        setup.assets[SHELL_PACKAGE_ASSET] !== undefined,
+        globalThis.crossOriginIsolated,
+      );
+    }
     runtimes.get(language)?.pool.dispose();
     const pool = new WorkerPool(
       {
@@ -85,7 +95,11 @@ const api: SandboxFrameApi = {
   },
 
   status(): FrameStatus {
-    return { crossOriginIsolated: globalThis.crossOriginIsolated, runtimes: [...runtimes.keys()] };
+    return {
+      crossOriginIsolated: globalThis.crossOriginIsolated,
+      runtimes: [...runtimes.keys()],
+      shellEngine,
+    };
   },
 };
 
