@@ -1,4 +1,7 @@
 import { createSkillbox } from "../src/app/skillbox";
+import { runtimeAssetSources } from "../src/sandbox/host/runtimeAssets";
+import { SandboxHost } from "../src/sandbox/host/sandboxHost";
+import type { RunRequest } from "../src/sandbox/runtime";
 import type { RunScriptResult } from "../src/tools/resultShaping";
 
 /** One figure the page measured itself, in milliseconds (or MB for memory). */
@@ -16,6 +19,55 @@ async function timed<T>(action: () => Promise<T>): Promise<[number, T]> {
   const started = performance.now();
   const value = await action();
   return [performance.now() - started, value];
+}
+
+/**
+ * The Wasmer shell engine with the smallest possible "shell" (the WASI program echo_args, from
+ * test/wasi): what the engine itself costs per run, whatever package a deployment configures.
+ */
+async function wasmerShellFigures(): Promise<BenchFigure[]> {
+  const host = await SandboxHost.open({
+    runtimes: runtimeAssetSources({
+      shell: { engine: "wasmer", package: "/test-wasi/echo_args.wasm" },
+    }).filter((source) => source.language === "shell"),
+  });
+  const run = () => {
+    const request: RunRequest = {
+      runId: crypto.randomUUID(),
+      language: "shell",
+      skillName: "bench",
+      scriptPath: "hello.sh",
+      args: [],
+      files: { "hello.sh": new TextEncoder().encode("echo hello\n") },
+      env: {},
+      timeLimitMs: 30_000,
+      maxOutputChars: 10_000,
+    };
+    return timed(async () => {
+      const outcome = await host.run(request);
+      if (outcome.exitCode !== 0) throw new Error(`wasmer engine: ${JSON.stringify(outcome)}`);
+    });
+  };
+  const warm: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    await sleep(3000);
+    warm.push((await run())[0]);
+  }
+  await sleep(5000);
+  const burst: number[] = [];
+  for (let i = 0; i < 3; i++) burst.push((await run())[0]);
+  return [
+    {
+      name: "shell on Wasmer (WASI echo program): warm run, median of 7",
+      value: median(warm),
+      unit: "ms",
+    },
+    {
+      name: "shell on Wasmer: back-to-back runs (a boot each), median of 3",
+      value: median(burst),
+      unit: "ms",
+    },
+  ];
 }
 
 /**
@@ -95,6 +147,8 @@ async function main() {
     value: median(burst),
     unit: "ms",
   });
+
+  figures.push(...(await wasmerShellFigures()));
 
   await sleep(3000);
   await fetch(report, { method: "POST", body: JSON.stringify(figures) });
