@@ -3,7 +3,11 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadDeploymentConfig } from "../../src/app/deploymentConfig";
 import { runtimeAssetSources } from "../../src/sandbox/host/runtimeAssets";
-import { chooseShellEngine, shellEngineConfigSchema } from "../../src/sandbox/shellEngine";
+import {
+  chooseShellEngine,
+  type ShellEngineConfig,
+  shellEngineConfigSchema,
+} from "../../src/sandbox/shellEngine";
 import {
   evalFreeFunction,
   VARIADIC_ADAPTER_BODY,
@@ -53,7 +57,7 @@ describe("shellEngineConfigSchema", () => {
 });
 
 describe("runtimeAssetSources for the shell", () => {
-  const shellSource = (shell?: Parameters<typeof runtimeAssetSources>[0]["shell"]) =>
+  const shellSource = (shell?: ShellEngineConfig) =>
     runtimeAssetSources({ shell }).find((source) => source.language === "shell");
 
   test("the built-in engine needs no assets", () => {
