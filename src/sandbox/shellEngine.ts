@@ -5,20 +5,28 @@ import { z } from "zod";
  * a shell package is configured and the page is cross-origin isolated, the built-in engine
  * (just-bash) otherwise; `wasmer` insists on Wasmer and fails loudly where it cannot run.
  */
+const REGISTRY_NAME = /^[a-z0-9][a-z0-9_-]*\/[a-z0-9][a-z0-9_.-]*(@[0-9A-Za-z.^~<>=*+-]+)?$/;
+export const DEFAULT_WASMER_REGISTRY = "https://registry.wasmer.io/graphql";
+
 export const shellEngineConfigSchema = z
   .object({
     engine: z.enum(["auto", "builtin", "wasmer"]).default("auto"),
     /**
-     * The WASIX shell package: a URL on the app's own origin of a `.webc` (e.g. a self-hosted
-     * `wasmer/bash`) or of a raw WASI/WASIX `.wasm` command.
+     * The WASIX shell package: a path on the app's own origin (or an http(s) URL) of a `.webc`
+     * or a raw WASI/WASIX `.wasm` command, for offline use; or a Wasmer registry name such as
+     * `wasmer/bash@1.0.24`, which the page downloads when the sandbox starts (online only).
      */
     package: z
       .string()
       .min(1)
-      .refine((url) => !/^[a-z][a-z0-9+.-]*:/i.test(url) || /^https?:/i.test(url), {
-        message: "must be an http(s) URL or a path on the app's origin",
-      })
+      .refine(
+        (value) =>
+          value.startsWith("/") || /^https?:\/\//i.test(value) || REGISTRY_NAME.test(value),
+        { message: "must be a path on the app's origin, an http(s) URL or a registry name" },
+      )
       .optional(),
+    /** GraphQL endpoint of the registry that registry names are looked up in. */
+    registry: z.url({ protocol: /^https?$/ }).default(DEFAULT_WASMER_REGISTRY),
     /** Command of the package that runs `COMMAND SCRIPT ARGS…`; default: its entrypoint. */
     command: z.string().min(1).optional(),
   })
@@ -29,6 +37,11 @@ export const shellEngineConfigSchema = z
   });
 
 export type ShellEngineConfig = z.input<typeof shellEngineConfigSchema>;
+
+/** `namespace/name` with an optional `@version`, as the Wasmer registry names packages. */
+export function isRegistryName(value: string): boolean {
+  return REGISTRY_NAME.test(value);
+}
 
 /** What the shell worker is told; the package itself arrives as bytes under {@link SHELL_PACKAGE_ASSET}. */
 export interface ShellEngineSettings {

@@ -1,3 +1,7 @@
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RawRunOutcome } from "../../src/sandbox/runtime";
@@ -193,6 +197,60 @@ describe("a deployment's shell package (skillbox.config.json)", () => {
       ].join("\n"),
     });
     await page.context().close();
+  });
+
+  test("a registry name is looked up and downloaded by the page, then runs in the sandbox", async () => {
+    const program = readFileSync(join(import.meta.dirname, "../wasi/build/echo_args.wasm"));
+    const seen: string[] = [];
+    const registry = createServer((req, res) => {
+      res.setHeader("Access-Control-Allow-Origin", "*");
+      res.setHeader("Access-Control-Allow-Headers", "content-type");
+      let body = "";
+      req.on("data", (chunk) => {
+        body += chunk;
+      });
+      req.on("end", () => {
+        if (req.method === "OPTIONS") return void res.writeHead(204).end();
+        seen.push(`${req.method} ${req.url}`);
+        if (req.url === "/echo.webc") return void res.writeHead(200).end(program);
+        const { variables } = JSON.parse(body) as { variables: { name: string } };
+        const found = variables.name === "skillbox/echo-args";
+        const { port } = registry.address() as AddressInfo;
+        res.writeHead(200, { "Content-Type": "application/json" }).end(
+          JSON.stringify({
+            data: {
+              getPackageVersion: found
+                ? {
+                    version: "1.0.0",
+                    distribution: { webcDownloadUrl: `http://127.0.0.1:${port}/echo.webc` },
+                  }
+                : null,
+            },
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => registry.listen(0, "127.0.0.1", resolve));
+    const { port } = registry.address() as AddressInfo;
+    try {
+      const page = await openAppWithConfig(
+        JSON.stringify({
+          shell: {
+            package: "skillbox/echo-args@1.0.0",
+            registry: `http://127.0.0.1:${port}/graphql`,
+          },
+        }),
+      );
+      await page.evaluate(() => window.skillbox.ready);
+      expect(seen).toEqual(["POST /graphql", "GET /echo.webc"]);
+      await installTestSkill(page, "wasi-registry", { "scripts/go.sh": "unused\n" });
+      const result = await runScript(page, "wasi-registry", "scripts/go.sh", ["arg"]);
+      expect(result).toMatchObject({ exit_code: 0 });
+      expect((result as { stdout: string }).stdout).toContain("[scripts/go.sh]\n[arg]\n");
+      await page.context().close();
+    } finally {
+      registry.close();
+    }
   });
 
   test("a config that does not fit the schema stops the sandbox with every problem named", async () => {

@@ -3,8 +3,10 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadDeploymentConfig } from "../../src/app/deploymentConfig";
 import { runtimeAssetSources } from "../../src/sandbox/host/runtimeAssets";
+import { downloadRegistryPackage } from "../../src/sandbox/host/wasmerRegistry";
 import {
   chooseShellEngine,
+  DEFAULT_WASMER_REGISTRY,
   type ShellEngineConfig,
   shellEngineConfigSchema,
 } from "../../src/sandbox/shellEngine";
@@ -39,8 +41,17 @@ describe("chooseShellEngine", () => {
 
 describe("shellEngineConfigSchema", () => {
   test("defaults to auto and accepts same-origin paths and http(s) URLs", () => {
-    expect(shellEngineConfigSchema.parse({})).toEqual({ engine: "auto" });
-    for (const url of ["/vendor/shell/bash.webc", "https://example.com/bash.webc"]) {
+    expect(shellEngineConfigSchema.parse({})).toEqual({
+      engine: "auto",
+      registry: DEFAULT_WASMER_REGISTRY,
+    });
+    for (const url of [
+      "/vendor/shell/bash.webc",
+      "https://example.com/bash.webc",
+      "wasmer/bash",
+      "wasmer/bash@1.0.24",
+      "sharrattj/coreutils@^1.0",
+    ]) {
       expect(shellEngineConfigSchema.parse({ package: url }).package).toBe(url);
     }
   });
@@ -50,6 +61,8 @@ describe("shellEngineConfigSchema", () => {
       shellEngineConfigSchema.safeParse(value).error?.issues.map((i) => i.path.join(".")) ?? [];
     expect(issues({ package: "javascript:alert(1)" })).toEqual(["package"]);
     expect(issues({ package: "data:application/wasm;base64,AA" })).toEqual(["package"]);
+    expect(issues({ package: "vendor/bash.webc/x" })).toEqual(["package"]);
+    expect(issues({ package: "wasmer/bash", registry: "ftp://x/graphql" })).toEqual(["registry"]);
     expect(issues({ engine: "wasmer" })).toEqual(["package"]);
     expect(issues({ engine: "bash" })).toEqual(["engine"]);
     expect(issues({ shellPackage: "/x.webc" })).toEqual([""]);
@@ -74,6 +87,86 @@ describe("runtimeAssetSources for the shell", () => {
       },
       shell: { engine: "auto", command: "bash" },
     });
+  });
+});
+
+describe("downloadRegistryPackage against a stand-in registry", () => {
+  const webc = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]);
+  const queries: { name: string; version?: string }[] = [];
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => {
+        body += chunk;
+      });
+      req.on("end", () => {
+        if (req.url === "/bash.webc") return void res.writeHead(200).end(webc);
+        if (req.url === "/down") return void res.writeHead(503).end();
+        const { query, variables } = JSON.parse(body) as {
+          query: string;
+          variables: { name: string; version?: string };
+        };
+        queries.push(variables);
+        const json = (value: unknown) =>
+          res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(value));
+        if (!query.includes("getPackageVersion(name: $name, version: $version)")) {
+          return json({ errors: [{ message: "unknown query" }] });
+        }
+        if (variables.name === "broken/pkg") return json({ errors: [{ message: "boom" }] });
+        if (variables.name === "wasmer/bash") {
+          return json({
+            data: {
+              getPackageVersion: {
+                version: variables.version ?? "1.0.24",
+                distribution: {
+                  webcDownloadUrl: variables.version === "0.1" ? null : `${base}/bash.webc`,
+                  piritaDownloadUrl: null,
+                },
+              },
+            },
+          });
+        }
+        json({ data: { getPackageVersion: null } });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.close();
+  });
+
+  test("looks the version up, then downloads its .webc", async () => {
+    const bytes = await downloadRegistryPackage("wasmer/bash@1.0.24", `${base}/graphql`);
+    expect(new Uint8Array(bytes)).toEqual(webc);
+    expect(queries.at(-1)).toEqual({ name: "wasmer/bash", version: "1.0.24" });
+    await downloadRegistryPackage("wasmer/bash", `${base}/graphql`);
+    expect(queries.at(-1)).toEqual({ name: "wasmer/bash" });
+  });
+
+  test("every way it can fail says which package and registry", async () => {
+    const registry = `${base}/graphql`;
+    await expect(downloadRegistryPackage("nobody/nothing", registry)).rejects.toThrow(
+      `nobody/nothing is not in the registry ${registry}`,
+    );
+    await expect(downloadRegistryPackage("broken/pkg", registry)).rejects.toThrow(
+      `registry ${registry}: boom`,
+    );
+    await expect(downloadRegistryPackage("wasmer/bash@0.1", registry)).rejects.toThrow(
+      `wasmer/bash@0.1 has no .webc download in ${registry}`,
+    );
+    await expect(downloadRegistryPackage("wasmer/bash", `${base}/down`)).rejects.toThrow(
+      `registry ${base}/down: HTTP 503`,
+    );
+  });
+
+  test("a registry name in the config becomes a download by the page", () => {
+    const source = runtimeAssetSources({ shell: { package: "wasmer/bash@1.0.24" } }).find(
+      (s) => s.language === "shell",
+    );
+    expect(typeof source?.files["shell-package"]).toBe("function");
   });
 });
 
@@ -104,7 +197,12 @@ describe("loadDeploymentConfig against a real server", () => {
   test("no file means the defaults; a valid file is parsed", async () => {
     expect(await loadDeploymentConfig(`${base}/missing.json`)).toEqual({});
     expect(await loadDeploymentConfig(`${base}/valid.json`)).toEqual({
-      shell: { engine: "auto", package: "/vendor/shell/bash.webc", command: "bash" },
+      shell: {
+        engine: "auto",
+        package: "/vendor/shell/bash.webc",
+        command: "bash",
+        registry: DEFAULT_WASMER_REGISTRY,
+      },
     });
   });
 

@@ -1,10 +1,12 @@
 import {
+  isRegistryName,
   SHELL_PACKAGE_ASSET,
   type ShellEngineConfig,
   shellEngineConfigSchema,
   WASMER_SDK_WASM_ASSET,
 } from "../shellEngine";
-import type { RuntimeAssetSource } from "./sandboxHost";
+import type { AssetLocation, RuntimeAssetSource } from "./sandboxHost";
+import { downloadRegistryPackage } from "./wasmerRegistry";
 
 const PYODIDE_BASE = "/vendor/pyodide/";
 /** Pyodide files the workers cannot fetch themselves (no network); its scripts load as code. */
@@ -21,13 +23,21 @@ export interface RuntimeAssetOptions {
  * worker); the Wasmer SDK's module and the shell package when a package is configured.
  */
 function shellAssetSource(config: ShellEngineConfig | undefined): RuntimeAssetSource {
-  const { engine, package: packageUrl, command } = shellEngineConfigSchema.parse(config ?? {});
-  if (engine === "builtin" || packageUrl === undefined) {
+  const {
+    engine,
+    package: shellPackage,
+    command,
+    registry,
+  } = shellEngineConfigSchema.parse(config ?? {});
+  if (engine === "builtin" || shellPackage === undefined) {
     return { language: "shell", files: {}, shell: { engine } };
   }
+  const packageLocation: AssetLocation = isRegistryName(shellPackage)
+    ? () => downloadRegistryPackage(shellPackage, registry)
+    : shellPackage;
   return {
     language: "shell",
-    files: { [WASMER_SDK_WASM_ASSET]: WASMER_SDK_WASM_URL, [SHELL_PACKAGE_ASSET]: packageUrl },
+    files: { [WASMER_SDK_WASM_ASSET]: WASMER_SDK_WASM_URL, [SHELL_PACKAGE_ASSET]: packageLocation },
     shell: { engine, command },
   };
 }

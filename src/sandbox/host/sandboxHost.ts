@@ -11,10 +11,13 @@ import type { RawRunOutcome, RunRequest, Runtime, ScriptLanguage } from "../runt
 import type { ShellEngineSettings } from "../shellEngine";
 import { rawRunOutcomeSchema } from "./outcomeSchema";
 
+/** Where the page gets an asset: a URL to fetch, or a download of its own (a registry package). */
+export type AssetLocation = string | (() => Promise<ArrayBuffer>);
+
 export interface RuntimeAssetSource {
   language: ScriptLanguage;
   /** Files fetched by the page and handed to the frame as bytes. */
-  files: Record<string, string>;
+  files: Record<string, AssetLocation>;
   poolSize?: number;
   /** The shell runtime's engine choice. */
   shell?: ShellEngineSettings;
@@ -37,7 +40,9 @@ const DEFAULT_BOOT_TIMEOUT_MS = 60_000;
 /** Slack on top of a run's time limit (and a cold boot) before the page stops trusting the frame. */
 const BACKSTOP_SLACK_MS = 5_000;
 
-async function fetchBytes(url: string): Promise<ArrayBuffer> {
+async function fetchBytes(location: AssetLocation): Promise<ArrayBuffer> {
+  if (typeof location !== "string") return location();
+  const url = location;
   const response = await fetch(url);
   if (!response.ok) throw new Error(`could not load ${url}: HTTP ${response.status}`);
   return response.arrayBuffer();
