@@ -74,6 +74,7 @@ describe("Python runtime through window.skillbox", () => {
     expect(status).toEqual({
       crossOriginIsolated: true,
       runtimes: ["python", "javascript", "shell"],
+      shellEngine: "builtin",
     });
   });
 
