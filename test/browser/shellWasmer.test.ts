@@ -138,6 +138,16 @@ describe("Wasmer shell engine", () => {
     await page.context().close();
   });
 
+  test("a run never sees files another run wrote (hostile guest listing /workspace)", async () => {
+    const page = await openHarness({ engine: "wasmer", package: program("leak_probe") });
+    const listing = async (tag: string) =>
+      (await runShell(page, { args: [tag] })).stdout.trim().split("\n").sort();
+    const root = "/workspace/skills/wasi-demo";
+    expect(await listing("one")).toEqual([`${root}/scripts/run.sh`, `${root}/secret-one.txt`]);
+    expect(await listing("two")).toEqual([`${root}/scripts/run.sh`, `${root}/secret-two.txt`]);
+    await page.context().close();
+  });
+
   test("a command the package lacks is a clear error naming the commands it has", async () => {
     const page = await openHarness({
       engine: "wasmer",
