@@ -1,13 +1,14 @@
 import { z } from "zod";
 
+/** `namespace/name` with an optional `@version` (a semver range), as the Wasmer registry names. */
+const REGISTRY_NAME = /^[a-z0-9][a-z0-9_-]*\/[a-z0-9][a-z0-9_.-]*(@[0-9A-Za-z.^~<>=*+-]+)?$/;
+export const DEFAULT_WASMER_REGISTRY = "https://registry.wasmer.io/graphql";
+
 /**
  * How a deployment runs `.sh` scripts (README "Shell engines"). `auto` uses the Wasmer engine when
  * a shell package is configured and the page is cross-origin isolated, the built-in engine
  * (just-bash) otherwise; `wasmer` insists on Wasmer and fails loudly where it cannot run.
  */
-const REGISTRY_NAME = /^[a-z0-9][a-z0-9_-]*\/[a-z0-9][a-z0-9_.-]*(@[0-9A-Za-z.^~<>=*+-]+)?$/;
-export const DEFAULT_WASMER_REGISTRY = "https://registry.wasmer.io/graphql";
-
 export const shellEngineConfigSchema = z
   .object({
     engine: z.enum(["auto", "builtin", "wasmer"]).default("auto"),
@@ -38,7 +39,6 @@ export const shellEngineConfigSchema = z
 
 export type ShellEngineConfig = z.input<typeof shellEngineConfigSchema>;
 
-/** `namespace/name` with an optional `@version`, as the Wasmer registry names packages. */
 export function isRegistryName(value: string): boolean {
   return REGISTRY_NAME.test(value);
 }
