@@ -114,7 +114,7 @@ async function main() {
 
   for (const [language, script] of [
     ["javascript", "hello.js"],
-    ["shell", "hello.sh"],
+    ["shell on just-bash (built-in)", "hello.sh"],
   ] as const) {
     const warm: number[] = [];
     for (let i = 0; i < 7; i++) {
