@@ -3,6 +3,7 @@ import { skillDirectory } from "../../src/tools/environment";
 import { changedFiles } from "../shared/fileChanges";
 import type { RunIo, ScriptEngine, WorkingTree } from "../shared/sandboxWorker";
 import { compatCommands } from "./compatCommands";
+import { watchInterrupt } from "./interruptWatch";
 
 /**
  * The run's time limit is what bounds a script; just-bash's own step limits are raised far above
@@ -15,8 +16,6 @@ const GENEROUS_LIMITS = {
   maxSedIterations: 10_000_000,
   maxJqIterations: 10_000_000,
 };
-
-const INTERRUPT_POLL_MS = 10;
 
 /** Quotes a string for a POSIX shell command line. */
 function shellQuote(text: string): string {
@@ -112,11 +111,7 @@ export const builtinShellEngine: ScriptEngine = {
     }
     // The interpreter yields between commands; an interrupt from the frame stops it there.
     const stop = new AbortController();
-    const poll = interruptBuffer
-      ? setInterval(() => {
-          if (Atomics.load(interruptBuffer, 0) === 2) stop.abort();
-        }, INTERRUPT_POLL_MS)
-      : undefined;
+    const stopWatching = watchInterrupt(interruptBuffer, () => stop.abort());
     try {
       const result = await bash.exec(`sh ${shellQuote(request.scriptPath)}`, {
         args: request.args,
@@ -129,7 +124,7 @@ export const builtinShellEngine: ScriptEngine = {
       const { files } = await readTree(bash.fs, root);
       return { exitCode: result.exitCode, files: changedFiles(request.files, files) };
     } finally {
-      clearInterval(poll);
+      stopWatching();
     }
   },
 };

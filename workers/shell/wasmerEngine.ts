@@ -8,13 +8,13 @@ import { changedFiles } from "../shared/fileChanges";
 import type { OutputStream } from "../shared/outputStream";
 import type { ScriptEngine } from "../shared/sandboxWorker";
 import { installClassicWorkerShim } from "./classicWorkerShim";
+import { watchInterrupt } from "./interruptWatch";
 
 /**
  * The SDK's file API only reaches paths under `/workspace`, so the skill directory the contract
  * puts at `/skills/NAME` lives at `/workspace/skills/NAME` on this engine (README "Shell engines").
  */
 const WORKSPACE = "/workspace";
-const INTERRUPT_POLL_MS = 10;
 
 export function wasmerSkillDirectory(skillName: string): string {
   return `${WORKSPACE}${skillDirectory(skillName)}`;
@@ -98,11 +98,7 @@ export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> 
           env: { ...request.env, PWD: root },
         })
         .spawn({ stdin: "closed", stdout: "pipe", stderr: "pipe" });
-      const poll = interruptBuffer
-        ? setInterval(() => {
-            if (Atomics.load(interruptBuffer, 0) === 2) void process.kill();
-          }, INTERRUPT_POLL_MS)
-        : undefined;
+      const stopWatching = watchInterrupt(interruptBuffer, () => void process.kill());
       try {
         const [output] = await Promise.all([
           process.wait({ check: false }),
@@ -114,7 +110,7 @@ export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> 
           files: changedFiles(request.files, await readTree(sandbox, root)),
         };
       } finally {
-        clearInterval(poll);
+        stopWatching();
       }
     },
   };
