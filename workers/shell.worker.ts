@@ -1,13 +1,8 @@
-import { chooseShellEngine, SHELL_PACKAGE_ASSET } from "../src/sandbox/shellEngine";
 import { startSandboxWorker } from "./shared/sandboxWorker";
 import { builtinShellEngine } from "./shell/builtinEngine";
 import { bootWasmerEngine } from "./shell/wasmerEngine";
 
-startSandboxWorker(async (init) => {
-  const engine = chooseShellEngine(
-    init.shell,
-    init.assets[SHELL_PACKAGE_ASSET] !== undefined,
-    globalThis.crossOriginIsolated,
-  );
-  return engine === "wasmer" ? bootWasmerEngine(init) : builtinShellEngine;
-});
+// The frame has chosen the engine (see chooseShellEngine); the worker boots what it was told.
+startSandboxWorker(async (init) =>
+  init.shell?.engine === "wasmer" ? bootWasmerEngine(init) : builtinShellEngine,
+);

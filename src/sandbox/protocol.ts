@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { OutputFile, RunRequest } from "./runtime";
-import type { ShellEngineSettings } from "./shellEngine";
+import type { ShellEngineChoice } from "./shellEngine";
 import type {
   outputMessageSchema,
   subrunMessageSchema,
@@ -24,8 +24,8 @@ export interface WorkerInit {
   interruptBuffer: SharedArrayBuffer | null;
   /** Hardening layers switched off; only tests that prove each layer separately set this. */
   relaxedLayers: RelaxableLayer[];
-  /** The shell runtime's engine choice; other runtimes ignore it. */
-  shell?: ShellEngineSettings;
+  /** The engine the frame chose for the shell runtime; other runtimes ignore it. */
+  shell?: ShellEngineChoice;
 }
 
 /**

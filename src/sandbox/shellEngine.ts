@@ -55,6 +55,12 @@ export const WASMER_SDK_WASM_ASSET = "wasmer_sdk_js_bg.wasm";
 
 export type ShellEngineName = "builtin" | "wasmer";
 
+/** The engine the frame chose for a shell worker, and the package command to run. */
+export interface ShellEngineChoice {
+  engine: ShellEngineName;
+  command?: string;
+}
+
 /**
  * Which engine a shell worker boots. A Wasmer engine needs its package and SharedArrayBuffer
  * (cross-origin isolation); `auto` falls back to the built-in engine without them.

@@ -210,7 +210,7 @@ describe("a deployment's shell package (skillbox.config.json)", () => {
   });
 
   test("a registry name is looked up and downloaded by the page, then runs in the sandbox", async () => {
-    const program = readFileSync(join(import.meta.dirname, "../wasi/build/echo_args.wasm"));
+    const echoArgs = readFileSync(join(import.meta.dirname, "../wasi/build/echo_args.wasm"));
     const seen: string[] = [];
     const registry = createServer((req, res) => {
       res.setHeader("Access-Control-Allow-Origin", "*");
@@ -222,7 +222,7 @@ describe("a deployment's shell package (skillbox.config.json)", () => {
       req.on("end", () => {
         if (req.method === "OPTIONS") return void res.writeHead(204).end();
         seen.push(`${req.method} ${req.url}`);
-        if (req.url === "/echo.webc") return void res.writeHead(200).end(program);
+        if (req.url === "/echo.webc") return void res.writeHead(200).end(echoArgs);
         const { variables } = JSON.parse(body) as { variables: { name: string } };
         const found = variables.name === "skillbox/echo-args";
         const { port } = registry.address() as AddressInfo;

@@ -3,7 +3,12 @@ import javascriptWorkerUrl from "../../../workers/javascript.worker.ts?worker&ur
 import pythonWorkerUrl from "../../../workers/python.worker.ts?worker&url";
 import shellWorkerUrl from "../../../workers/shell.worker.ts?worker&url";
 import type { RawRunOutcome, RunRequest, Runtime, ScriptLanguage } from "../runtime";
-import { chooseShellEngine, SHELL_PACKAGE_ASSET, type ShellEngineName } from "../shellEngine";
+import {
+  chooseShellEngine,
+  SHELL_PACKAGE_ASSET,
+  type ShellEngineChoice,
+  type ShellEngineName,
+} from "../shellEngine";
 import {
   CONNECT_MESSAGE,
   type FrameStatus,
@@ -57,13 +62,15 @@ const api: SandboxFrameApi = {
   async configure(language: ScriptLanguage, setup: RuntimeSetup) {
     const entry = RUNTIMES[language];
     if (!entry) throw new Error(`no ${language} runtime in this sandbox`);
+    let shell: ShellEngineChoice | undefined;
     if (language === "shell") {
-      // Decided here as the worker will decide it, so a deployment that cannot work fails now.
+      // Decided once, here, so a deployment that cannot work fails now and the worker just boots it.
       shellEngine = chooseShellEngine(
         setup.shell,
         setup.assets[SHELL_PACKAGE_ASSET] !== undefined,
         globalThis.crossOriginIsolated,
       );
+      shell = { engine: shellEngine, command: setup.shell?.command };
     }
     runtimes.get(language)?.pool.dispose();
     const pool = new WorkerPool(
@@ -72,7 +79,7 @@ const api: SandboxFrameApi = {
         assets: setup.assets,
         bootTimeoutMs: setup.bootTimeoutMs,
         relaxedLayers: setup.relaxedLayers ?? [],
-        shell: setup.shell,
+        shell,
       },
       setup.poolSize,
     );

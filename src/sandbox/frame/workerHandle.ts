@@ -8,7 +8,7 @@ import {
   type WorkerInit,
 } from "../protocol";
 import type { OutputFile, RunRequest } from "../runtime";
-import type { ShellEngineSettings } from "../shellEngine";
+import type { ShellEngineChoice } from "../shellEngine";
 import { workerMessageSchema } from "../workerMessages";
 import { workerBootstrapUrl } from "./bootstrap";
 
@@ -24,7 +24,7 @@ export interface RuntimeWorkerSpec {
   assets: Record<string, ArrayBuffer>;
   bootTimeoutMs: number;
   relaxedLayers: RelaxableLayer[];
-  shell?: ShellEngineSettings;
+  shell?: ShellEngineChoice;
 }
 
 /** Answers a worker's request to run a script on another runtime. */
