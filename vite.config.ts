@@ -1,8 +1,13 @@
-import { cpSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join, relative, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
-import { securityHeaders } from "./src/server/securityHeaders.ts";
+import {
+  BUILD_MANIFEST_PLACEHOLDER,
+  type BuildManifest,
+} from "./src/offline/buildManifest.ts";
+import { headersFile, securityHeaders } from "./src/server/securityHeaders.ts";
 
 const root = import.meta.dirname;
 /** Runtime files served from the app's own origin, by target folder under public/vendor. */
@@ -74,10 +79,7 @@ function demoSkillsManifest(): Plugin {
   };
 }
 
-/**
- * Set by the browser tests' and benchmark's setup only: builds their pages and lets a request for
- * `/sandbox.html?relaxed-csp` drop the frame's CSP, so a test can show what the CSP stops.
- */
+/** Set by the browser tests' and benchmark's setup only: builds their pages too. */
 const TEST_HOOKS = process.env.SKILLBOX_TEST_HOOKS === "1";
 
 /** Test builds only: the WASI programs of test/wasi/build, served under /test-wasi/. */
@@ -99,17 +101,59 @@ function wasiTestPrograms(): Plugin {
 }
 
 function applyHeaders(req: IncomingMessage, res: ServerResponse, next: () => void) {
-  const url = new URL(req.url ?? "/", "http://x");
-  const pathname = url.pathname;
-  const omitSandboxPolicy = TEST_HOOKS && url.searchParams.has("relaxed-csp");
-  const scheme = "encrypted" in req.socket && req.socket.encrypted ? "https" : "http";
-  const origin = `${scheme}://${req.headers.host ?? "127.0.0.1"}`;
-  for (const [name, value] of Object.entries(
-    securityHeaders(pathname, origin, { omitSandboxPolicy }),
-  )) {
+  const { pathname } = new URL(req.url ?? "/", "http://x");
+  for (const [name, value] of Object.entries(securityHeaders(pathname))) {
     res.setHeader(name, value);
   }
   next();
+}
+
+/**
+ * Not precached: the service worker itself, the headers file, and the Wasmer SDK, which the
+ * sandbox frame imports by URL (a frame with an opaque origin never goes through the service
+ * worker, so a cached copy could not serve it).
+ */
+const NOT_PRECACHED = /^(sw\.js|_headers|vendor\/wasmer\/)/;
+
+/**
+ * After the build: the precache manifest written into `dist/sw.js` (so every build's service
+ * worker differs and the browser offers the update), and `dist/_headers` for static hosts that
+ * read one.
+ */
+function offlineBuild(): Plugin {
+  let outDir = "";
+  return {
+    name: "skillbox:offline-build",
+    apply: "build",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const full = join(dir, name);
+          return statSync(full).isDirectory() ? walk(full) : [relative(outDir, full)];
+        });
+      const hash = createHash("sha256");
+      const files = walk(outDir)
+        .map((path) => path.split("\\").join("/"))
+        .filter((path) => !NOT_PRECACHED.test(path))
+        .sort()
+        .map((path) => {
+          const bytes = readFileSync(join(outDir, path));
+          hash.update(path).update(bytes);
+          return { url: `/${path}`, size: bytes.byteLength };
+        });
+      const manifest: BuildManifest = { id: hash.digest("hex").slice(0, 16), files };
+      const swPath = join(outDir, "sw.js");
+      const sw = readFileSync(swPath, "utf8");
+      if (!sw.includes(BUILD_MANIFEST_PLACEHOLDER)) {
+        throw new Error("sw.js lost its build manifest placeholder");
+      }
+      writeFileSync(swPath, sw.replaceAll(BUILD_MANIFEST_PLACEHOLDER, JSON.stringify(manifest)));
+      writeFileSync(join(outDir, "_headers"), headersFile());
+    },
+  };
 }
 
 /** The isolation headers (COOP/COEP, CSPs, CORS) on every dev and preview response. */
@@ -138,12 +182,15 @@ export default defineConfig({
     demoSkillsManifest(),
     isolationHeaders(),
     wasiTestPrograms(),
+    offlineBuild(),
   ],
   // No SPA fallback: a missing file (say, an absent skillbox.config.json) must be a 404.
   appType: "mpa",
   server: { host: "127.0.0.1", port: 5173 },
   preview: { host: "127.0.0.1", port: 4173 },
-  worker: { format: "es" },
+  // Each worker (and the sandbox frame's module) is one self-contained file: the frame imports
+  // them from blob: URLs of their bytes, where relative imports of other chunks cannot resolve.
+  worker: { format: "es", rolldownOptions: { output: { codeSplitting: false } } },
   // Pre-bundled at dev start-up, so the first page load is not reloaded by a late optimisation.
   optimizeDeps: { include: ["comlink", "zod", "yaml", "fflate", "idb"] },
   build: {
@@ -151,7 +198,6 @@ export default defineConfig({
     rolldownOptions: {
       input: {
         app: resolve(root, "index.html"),
-        sandbox: resolve(root, "sandbox.html"),
         sw: resolve(root, `.${SERVICE_WORKER_SOURCE}`),
         ...(TEST_HOOKS
           ? {

@@ -295,10 +295,11 @@ function waitMs(ms: number): Promise<void> {
 }
 
 async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
+  const module = init.compiled[QUICKJS_WASM_ASSET];
   const wasm = init.assets[QUICKJS_WASM_ASSET];
-  if (!wasm) throw new Error("the QuickJS WebAssembly binary was not handed in");
+  if (!module && !wasm) throw new Error("the QuickJS WebAssembly binary was not handed in");
   const quickjs = await newQuickJSWASMModuleFromVariant(
-    newVariant(RELEASE_SYNC, { wasmBinary: wasm }),
+    newVariant(RELEASE_SYNC, module ? { wasmModule: module } : { wasmBinary: wasm! }),
   );
   const runtime: QuickJSRuntime = quickjs.newRuntime();
   runtime.setMemoryLimit(MEMORY_LIMIT_BYTES);

@@ -32,15 +32,21 @@ function pythonJsGlobals(): object {
 }
 
 async function bootPython(init: WorkerInit, post: PostToFrame): Promise<ScriptEngine> {
-  const { loadPyodide } = (await import(/* @vite-ignore */ `${init.assetBaseUrl}pyodide.mjs`)) as {
+  const pyodideModule = init.moduleUrls["pyodide.mjs"];
+  const asmModule = init.moduleUrls["pyodide.asm.mjs"];
+  if (!pyodideModule || !asmModule) throw new Error("Pyodide's modules were not handed in");
+  const { loadPyodide } = (await import(/* @vite-ignore */ pyodideModule)) as {
     loadPyodide: LoadPyodide;
   };
+  const createPyodideModule = ((await import(/* @vite-ignore */ asmModule)) as { default: unknown })
+    .default;
   const options = {
     indexURL: init.assetBaseUrl,
+    createPyodideModule,
     lockFileContents: new TextDecoder().decode(init.assets["pyodide-lock.json"]),
     jsglobals: init.relaxedLayers.includes("js-globals") ? globalThis : pythonJsGlobals(),
     env: { HOME: "/home/user" },
-  };
+  } as Parameters<LoadPyodide>[0];
   // Layer tests relax the `js` module; they boot in full so `js` is exactly what they asked for.
   const snapshot = init.relaxedLayers.length === 0 ? init.assets[SNAPSHOT_ASSET] : undefined;
   if (snapshot) {
@@ -49,30 +55,35 @@ async function bootPython(init: WorkerInit, post: PostToFrame): Promise<ScriptEn
       const engine = pythonEngine(restored);
       await warmUp(restored, engine);
       return engine;
-    } catch {
-      // A snapshot is private to one Pyodide build; when it does not restore, boot in full.
+    } catch (error) {
+      // A snapshot is private to one Pyodide build and can be damaged in storage: boot in full.
+      post({ type: "snapshot-rejected", reason: String(error) });
     }
   }
-  const makeSnapshot = !snapshot && init.relaxedLayers.length === 0;
+  const makeSnapshot = init.makeSnapshot && init.relaxedLayers.length === 0;
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: makeSnapshot });
   pyodide.runPython(WARM_IMPORTS);
   pyodide.runPython(runnerSource);
+  const engine = pythonEngine(pyodide);
   if (makeSnapshot) {
     // Taken with the warm imports and the runner loaded, so restored workers skip both.
     const bytes = pyodide.makeMemorySnapshot();
     post({ type: "snapshot", bytes }, [bytes.buffer as ArrayBuffer]);
   }
-  return pythonEngine(pyodide);
+  return engine;
 }
+
+const WARM_UP_OUTPUT = '{"warm": true}\n';
 
 /**
  * A restored interpreter has not run anything yet, so WebAssembly code and memory pages are
- * cold; one throw-away run through the real path makes the first real run as fast as later ones.
+ * cold; one throw-away run through the real path makes the first real run as fast as later ones,
+ * and proves the snapshot restored a working interpreter (it must print exactly what it should).
  */
 async function warmUp(pyodide: PyodideAPI, engine: ScriptEngine): Promise<void> {
   const script =
     "import json, os\nos.makedirs('out', exist_ok=True)\nopen('out/w.txt', 'w').write('w')\nprint(json.dumps({'warm': True}))\n";
-  const discard = () => {};
+  let printed = "";
   const request: RunRequest = {
     runId: "warm-up",
     language: "python",
@@ -85,11 +96,21 @@ async function warmUp(pyodide: PyodideAPI, engine: ScriptEngine): Promise<void> 
     maxOutputChars: 0,
   };
   const io: RunIo = {
-    stdout: new OutputStream("stdout", discard, 0),
-    stderr: new OutputStream("stderr", discard, 0),
+    stdout: new OutputStream(
+      "stdout",
+      (message) => {
+        if (message.type === "output") printed += message.text;
+      },
+      1000,
+    ),
+    stderr: new OutputStream("stderr", () => {}, 0),
     subrun: async () => ({ exitCode: 127, stdout: "", stderr: "", files: [] }),
   };
-  await engine.run(request, io, null);
+  const { exitCode } = await engine.run(request, io, null);
+  io.stdout.flush();
+  if (exitCode !== 0 || printed !== WARM_UP_OUTPUT) {
+    throw new Error(`the restored interpreter failed its check (exit ${exitCode})`);
+  }
   pyodide.globals.get("skillbox_forget_warm_up")(skillDirectory("warm-up"));
 }
 

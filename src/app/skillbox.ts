@@ -19,6 +19,7 @@ import {
 import type { FrameStatus } from "../sandbox/frame/frameApi";
 import { runtimeAssetSources } from "../sandbox/host/runtimeAssets";
 import { SandboxHost } from "../sandbox/host/sandboxHost";
+import { openIdbSnapshotStore } from "../sandbox/host/snapshotStore";
 import { IdbSkillStorage } from "../skills/idbStorage";
 import {
   type SkillCatalog,
@@ -106,10 +107,16 @@ export interface SkillboxApi {
   records(): SkillToolCallRecord[];
   outputFiles(): Promise<OutputFileStats>;
   clearOutputFiles(): Promise<void>;
-  status(): Promise<FrameStatus>;
+  status(): Promise<SandboxStatus>;
   chat: ChatApi;
   /** Registers the skill tools with the page's WebMCP model context, if any; returns dispose. */
   registerWebMcp(context?: ModelContext): Promise<() => void>;
+}
+
+/** What the sandbox runs on, for the status line and automation. */
+export interface SandboxStatus extends FrameStatus {
+  /** Whether Python's first worker booted from a memory snapshot kept from an earlier visit. */
+  pythonSnapshotRestored: boolean;
 }
 
 /** IndexedDB when the browser offers it (a reload keeps everything), memory otherwise. */
@@ -160,8 +167,16 @@ export function createSkillbox(): SkillboxApi {
     });
     return { registry, tools, profile: new AgentProfile(stores.settings, registry) };
   })();
-  const sandbox = loadDeploymentConfig()
-    .then((config) => SandboxHost.open({ runtimes: runtimeAssetSources(config) }))
+  const sandbox = Promise.all([
+    loadDeploymentConfig(),
+    openIdbSnapshotStore().catch(() => undefined),
+  ])
+    .then(([config, snapshotStore]) =>
+      SandboxHost.open({
+        runtimes: runtimeAssetSources(config),
+        ...(snapshotStore ? { snapshotStore } : {}),
+      }),
+    )
     .then((h) => {
       host = h;
     });
@@ -264,7 +279,7 @@ export function createSkillbox(): SkillboxApi {
     clearOutputFiles: () => outputFiles.clear(),
     async status() {
       await sandbox;
-      return host!.status();
+      return { ...(await host!.status()), pythonSnapshotRestored: host!.restoredSnapshot };
     },
     chat,
     async registerWebMcp(context = findModelContext()) {

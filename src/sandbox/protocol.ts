@@ -12,14 +12,26 @@ export const INIT_HANDOFF = "__skillboxTakeInit";
 
 /** First and only message the frame posts to a worker's global scope. */
 export interface WorkerInit {
-  /** Absolute URL of the runtime's worker module, imported by the classic bootstrap. */
+  /**
+   * URL of the runtime's worker module, imported by the classic bootstrap: a blob: URL the frame
+   * made from bytes the page handed in (an app URL in development).
+   */
   moduleUrl: string;
+  /** The modules the runtime imports itself (Pyodide's `pyodide.mjs`…), by name, as blob: URLs. */
+  moduleUrls: Record<string, string>;
   /** The private channel: the frame listens to nothing else from this worker. */
   port: MessagePort;
   /** Runtime asset bytes by file name; the worker has no network to fetch them. */
   assets: Record<string, ArrayBuffer>;
-  /** URL the runtime's own scripts are imported from (they are code, so script-src allows them). */
+  /** Runtime WebAssembly compiled once by the frame, by asset name: workers instantiate it. */
+  compiled: Record<string, WebAssembly.Module>;
+  /**
+   * The folder URL a runtime believes its files are in; its fetches for them are answered from
+   * `assets` by file name.
+   */
   assetBaseUrl: string;
+  /** Python: boot with snapshot support and report a memory snapshot for later workers. */
+  makeSnapshot: boolean;
   /** Shared Int32 cell the frame sets to 2 (SIGINT) to interrupt a run, when isolated. */
   interruptBuffer: SharedArrayBuffer | null;
   /** Hardening layers switched off; only tests that prove each layer separately set this. */

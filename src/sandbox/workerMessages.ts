@@ -30,6 +30,8 @@ export const workerMessageSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("boot-failed"), message: z.string() }),
   /** A memory snapshot of a freshly booted runtime, for later workers to boot from. */
   z.strictObject({ type: z.literal("snapshot"), bytes }),
+  /** The snapshot handed in did not restore (another build, damaged bytes); it booted in full. */
+  z.strictObject({ type: z.literal("snapshot-rejected"), reason: z.string() }),
   outputMessageSchema,
   subrunMessageSchema,
   z.strictObject({

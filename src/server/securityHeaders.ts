@@ -1,14 +1,16 @@
+import { FRAME_BOOTSTRAP_HASH } from "../sandbox/frameDocument";
+
 /**
- * The HTTP headers the isolation design depends on. The Vite dev and preview servers apply them;
- * a deployment must serve the same (see README "Deploying").
+ * The HTTP headers a deployment should serve (README "Deploying"). None is required for the
+ * sandbox's isolation, which the frame's own document carries; they add cross-origin isolation
+ * (SharedArrayBuffer: interrupts before termination) and the app page's CSP. The Vite dev and
+ * preview servers apply them, the build writes them to `dist/_headers`, and the service worker
+ * adds them to the pages it serves.
  */
 
-/** Path of the sandbox frame document, the only page that runs skill scripts. */
-export const SANDBOX_PAGE_PATH = "/sandbox.html";
-
-/** Headers every response carries: cross-origin isolation (for SharedArrayBuffer) and CORS/CORP,
- * because the opaque-origin sandbox frame and its workers load app scripts cross-origin. */
-const EVERY_RESPONSE: Readonly<Record<string, string>> = {
+/** Headers every response carries: cross-origin isolation, and CORS/CORP so that the
+ * opaque-origin sandbox frame may load app scripts by URL (development, the Wasmer SDK). */
+export const EVERY_RESPONSE: Readonly<Record<string, string>> = {
   "Cross-Origin-Opener-Policy": "same-origin",
   "Cross-Origin-Embedder-Policy": "require-corp",
   "Cross-Origin-Resource-Policy": "cross-origin",
@@ -17,56 +19,38 @@ const EVERY_RESPONSE: Readonly<Record<string, string>> = {
 };
 
 /**
- * CSP of the sandbox frame, inherited by its blob workers: scripts only from the app's origin,
- * WebAssembly allowed, and no network at all (assets reach the workers as bytes).
+ * CSP of the app page: its own scripts, fetches to any model endpoint the user configures, and
+ * what the sandbox frame (a srcdoc document, which inherits this policy) needs: its bootstrap,
+ * blob: modules and blob: workers.
  */
-export function sandboxContentSecurityPolicy(appOrigin: string): string {
-  return [
-    "default-src 'none'",
-    `script-src ${appOrigin} 'wasm-unsafe-eval'`,
-    "worker-src blob:",
-    "connect-src 'none'",
-    "img-src 'none'",
-    "style-src 'none'",
-    "font-src 'none'",
-    "media-src 'none'",
-    "object-src 'none'",
-    "frame-src 'none'",
-    "child-src blob:",
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join("; ");
-}
-
-/** CSP of the app page: its own scripts, and fetches to any model endpoint the user configures. */
-const APP_PAGE_POLICY = [
+export const APP_PAGE_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' blob: ${FRAME_BOOTSTRAP_HASH} 'wasm-unsafe-eval'`,
   "connect-src *",
   "img-src 'self' data: blob:",
   "style-src 'self' 'unsafe-inline'",
   "frame-src 'self'",
-  "worker-src 'self'",
+  "worker-src 'self' blob:",
+  "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
 ].join("; ");
 
-export interface HeaderOptions {
-  /** Test servers only: serve the sandbox frame without its CSP, as a positive control. */
-  omitSandboxPolicy?: boolean;
+const isPage = (pathname: string) => pathname === "/" || pathname.endsWith(".html");
+
+export function securityHeaders(pathname: string): Record<string, string> {
+  const headers: Record<string, string> = { ...EVERY_RESPONSE };
+  if (isPage(pathname)) headers["Content-Security-Policy"] = APP_PAGE_POLICY;
+  return headers;
 }
 
-export function securityHeaders(
-  pathname: string,
-  appOrigin: string,
-  options: HeaderOptions = {},
-): Record<string, string> {
-  const headers: Record<string, string> = { ...EVERY_RESPONSE };
-  if (pathname === SANDBOX_PAGE_PATH) {
-    if (options.omitSandboxPolicy) return headers;
-    headers["Content-Security-Policy"] = sandboxContentSecurityPolicy(appOrigin);
-  } else if (pathname === "/" || pathname.endsWith(".html")) {
-    headers["Content-Security-Policy"] = APP_PAGE_POLICY;
-  }
-  return headers;
+/** The same headers as a `_headers` file, the format several static hosts read. */
+export function headersFile(): string {
+  const block = (pattern: string, headers: Record<string, string>) =>
+    [pattern, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join("\n");
+  return `${[
+    block("/*", EVERY_RESPONSE),
+    block("/", { "Content-Security-Policy": APP_PAGE_POLICY }),
+    block("/*.html", { "Content-Security-Policy": APP_PAGE_POLICY }),
+  ].join("\n\n")}\n`;
 }

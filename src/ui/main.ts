@@ -1,4 +1,5 @@
-import { createSkillbox, type SkillboxApi } from "../app/skillbox";
+import { createSkillbox, type SandboxStatus, type SkillboxApi } from "../app/skillbox";
+import { startOfflineSupport } from "../offline/serviceWorkerClient";
 import { chatPanel } from "./chatPanel";
 import { h } from "./dom";
 import { libraryPanel } from "./libraryPanel";
@@ -10,21 +11,48 @@ declare global {
   }
 }
 
-async function registerServiceWorker(): Promise<void> {
-  if (!("serviceWorker" in navigator)) return;
-  await navigator.serviceWorker.register("/sw.js", { type: "module", scope: "/" });
-}
-
 const skillbox = createSkillbox();
 window.skillbox = skillbox;
-void registerServiceWorker();
 
 const status = h("p", { id: "status", className: "status" }, "Starting the sandbox…");
+const offline = h("p", { id: "offline-status", className: "status", role: "status" });
+const update = h("p", { id: "update-banner", className: "update", hidden: true });
+
+const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+
+function describeSandbox({ shellEngine, crossOriginIsolated }: SandboxStatus): string {
+  const shell = shellEngine === "wasmer" ? "a WASIX shell on Wasmer" : "the built-in shell";
+  const isolation = crossOriginIsolated
+    ? ""
+    : " This page is not cross-origin isolated: a run past its time limit is stopped by ending its worker.";
+  return `Ready. Scripts run in an isolated sandbox with no network; .sh on ${shell}.${isolation}`;
+}
+
 skillbox.ready.then(
   async () => {
-    const { shellEngine } = await skillbox.status();
-    const shell = shellEngine === "wasmer" ? "a WASIX shell on Wasmer" : "the built-in shell";
-    status.textContent = `Ready. Scripts run in an isolated sandbox with no network; .sh on ${shell}.`;
+    status.textContent = describeSandbox(await skillbox.status());
+    // Registered once the sandbox is up, so precaching never competes with the first result.
+    const support = await startOfflineSupport({
+      onProgress(loaded, total) {
+        offline.textContent = `Saving for offline use: ${megabytes(loaded)} of ${megabytes(total)} MB`;
+      },
+      onCached(missing) {
+        offline.textContent =
+          missing.length === 0
+            ? "Available offline."
+            : `Not available offline (could not be saved): ${missing.join(", ")}`;
+      },
+      onUpdateReady(reload) {
+        update.replaceChildren(
+          "A new version is ready — ",
+          h("button", { type: "button", onclick: reload }, "Reload"),
+        );
+        update.hidden = false;
+      },
+    }).catch(() => null);
+    const saved = await support?.status();
+    if (saved?.complete) offline.textContent = "Available offline.";
+    else if (saved) offline.textContent = `Not available offline: ${saved.missing.join(", ")}`;
   },
   (error: unknown) => {
     status.textContent = `The sandbox failed to start: ${error instanceof Error ? error.message : String(error)}`;
@@ -40,7 +68,7 @@ const libraryChanged = () => {
 document
   .getElementById("app")!
   .append(
-    h("header", {}, h("h1", {}, "Skillbox"), status),
+    h("header", {}, h("h1", {}, "Skillbox"), status, offline, update),
     chat,
     libraryPanel(skillbox, libraryChanged),
     run,

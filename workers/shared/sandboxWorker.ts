@@ -92,8 +92,9 @@ export function startSandboxWorker(boot: BootEngine): void {
   };
 
   const bootAndWait = async () => {
-    const engine = await withAssetFetch(init.assets, () => boot(init, post));
+    const engine = await withAssetFetch(init.assets, init.compiled, () => boot(init, post));
     init.assets = {};
+    init.compiled = {};
     if (!init.relaxedLayers.includes("lockdown")) {
       const report = lockdown(engine.keepGlobals);
       if (report.kept.length > 0) {

@@ -2,9 +2,23 @@ import type { RelaxableLayer } from "../protocol";
 import type { RawRunOutcome, RunRequest, ScriptLanguage } from "../runtime";
 import type { ShellEngineName, ShellEngineSettings } from "../shellEngine";
 
+/** A module's code as the page hands it over: bytes, or an app URL in development. */
+export type ModuleCode = ArrayBuffer | string;
+
+/** Name, in {@link RuntimeSetup.modules}, of the runtime's worker module. */
+export const WORKER_MODULE = "worker";
+
 /** Assets and settings the page hands to the sandbox frame for one runtime. */
 export interface RuntimeSetup {
+  /** The worker module ({@link WORKER_MODULE}) and the modules the runtime imports itself. */
+  modules: Record<string, ModuleCode>;
   assets: Record<string, ArrayBuffer>;
+  /** Assets that are WebAssembly the frame compiles once for all of this runtime's workers. */
+  compile: string[];
+  /** Where the runtime believes its files are (see WorkerInit.assetBaseUrl). */
+  assetBaseUrl: string;
+  /** Whether workers boot from a memory snapshot that an earlier worker made (Python). */
+  snapshots: boolean;
   poolSize: number;
   bootTimeoutMs: number;
   /** Test-only: hardening layers to switch off (see {@link RelaxableLayer}). */
@@ -26,7 +40,10 @@ export interface SandboxFrameApi {
   run(request: RunRequest): Promise<RawRunOutcome>;
   cancel(runId: string): void;
   status(): FrameStatus;
+  /**
+   * Resolves with a memory snapshot of the runtime once a worker has made one that the page did
+   * not hand in (a first boot, or a replacement for one that did not restore), for the page to
+   * keep across visits.
+   */
+  newSnapshot(language: ScriptLanguage): Promise<ArrayBuffer>;
 }
-
-/** Message type the page sends, with the port, to connect to a freshly loaded frame. */
-export const CONNECT_MESSAGE = "skillbox:connect";

@@ -1,7 +1,5 @@
-import { expose } from "comlink";
-import javascriptWorkerUrl from "../../../workers/javascript.worker.ts?worker&url";
-import pythonWorkerUrl from "../../../workers/python.worker.ts?worker&url";
-import shellWorkerUrl from "../../../workers/shell.worker.ts?worker&url";
+import { expose, transfer } from "comlink";
+import { FRAME_PORT_HANDOFF } from "../frameDocument";
 import type { RawRunOutcome, RunRequest, Runtime, ScriptLanguage } from "../runtime";
 import {
   chooseShellEngine,
@@ -10,40 +8,39 @@ import {
   type ShellEngineName,
 } from "../shellEngine";
 import {
-  CONNECT_MESSAGE,
   type FrameStatus,
+  type ModuleCode,
   type RuntimeSetup,
   type SandboxFrameApi,
+  WORKER_MODULE,
 } from "./frameApi";
 import { PooledRuntime } from "./pooledRuntime";
 import { WorkerPool } from "./workerPool";
 
-interface RuntimeEntry {
-  label: string;
-  moduleUrl: string;
-  assetBaseUrl: string;
+const LABELS: Readonly<Record<ScriptLanguage, string>> = {
+  python: "Python",
+  javascript: "JavaScript",
+  shell: "Shell",
+};
+
+/** A module the frame's workers can import: a blob: URL of the page's bytes, or the app URL. */
+function moduleUrl(code: ModuleCode): string {
+  return typeof code === "string"
+    ? code
+    : URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
 }
 
-const absolute = (path: string) => new URL(path, location.href).href;
-
-/** The worker module and asset folder of each runtime, all served by the app's origin. */
-const RUNTIMES: Partial<Record<ScriptLanguage, RuntimeEntry>> = {
-  python: {
-    label: "Python",
-    moduleUrl: absolute(pythonWorkerUrl),
-    assetBaseUrl: absolute("/vendor/pyodide/"),
-  },
-  javascript: {
-    label: "JavaScript",
-    moduleUrl: absolute(javascriptWorkerUrl),
-    assetBaseUrl: absolute("/vendor/quickjs/"),
-  },
-  shell: {
-    label: "Shell",
-    moduleUrl: absolute(shellWorkerUrl),
-    assetBaseUrl: absolute("/vendor/wasmer/"),
-  },
-};
+async function compileAll(
+  assets: Record<string, ArrayBuffer>,
+  names: string[],
+): Promise<Record<string, WebAssembly.Module>> {
+  const entries = await Promise.all(
+    names
+      .filter((name) => assets[name])
+      .map(async (name) => [name, await WebAssembly.compile(assets[name]!)] as const),
+  );
+  return Object.fromEntries(entries);
+}
 
 const runtimes = new Map<ScriptLanguage, { pool: WorkerPool; runtime: Runtime }>();
 
@@ -60,8 +57,8 @@ let shellEngine: ShellEngineName | null = null;
 
 const api: SandboxFrameApi = {
   async configure(language: ScriptLanguage, setup: RuntimeSetup) {
-    const entry = RUNTIMES[language];
-    if (!entry) throw new Error(`no ${language} runtime in this sandbox`);
+    const worker = setup.modules[WORKER_MODULE];
+    if (!worker) throw new Error(`no worker module for the ${language} runtime`);
     let shell: ShellEngineChoice | undefined;
     if (language === "shell") {
       // Decided once, here, so a deployment that cannot work fails now and the worker just boots it.
@@ -72,13 +69,23 @@ const api: SandboxFrameApi = {
       );
       shell = { engine: shellEngine, command: setup.shell?.command };
     }
+    const moduleUrls = Object.fromEntries(
+      Object.entries(setup.modules)
+        .filter(([name]) => name !== WORKER_MODULE)
+        .map(([name, code]) => [name, moduleUrl(code)]),
+    );
     runtimes.get(language)?.pool.dispose();
     const pool = new WorkerPool(
       {
-        ...entry,
+        label: LABELS[language],
+        moduleUrl: moduleUrl(worker),
+        moduleUrls,
+        assetBaseUrl: setup.assetBaseUrl,
         assets: setup.assets,
+        compiled: await compileAll(setup.assets, setup.compile),
         bootTimeoutMs: setup.bootTimeoutMs,
         relaxedLayers: setup.relaxedLayers ?? [],
+        snapshots: setup.snapshots,
         shell,
       },
       setup.poolSize,
@@ -104,17 +111,26 @@ const api: SandboxFrameApi = {
   status(): FrameStatus {
     return {
       crossOriginIsolated: globalThis.crossOriginIsolated,
-      runtimes: [...runtimes.keys()],
+      runtimes: (Object.keys(LABELS) as ScriptLanguage[]).filter((l) => runtimes.has(l)),
       shellEngine,
     };
   },
+
+  async newSnapshot(language: ScriptLanguage): Promise<ArrayBuffer> {
+    const pool = runtimes.get(language)?.pool;
+    if (!pool) throw new Error(`the ${language} runtime is not configured`);
+    const bytes = (await pool.newSnapshot).slice(0);
+    return transfer(bytes, [bytes]);
+  },
 };
 
-/** Accepts exactly one connection, from the embedding page, and serves the API on its port. */
-function onConnect(event: MessageEvent) {
-  if (event.source !== window.parent || event.data !== CONNECT_MESSAGE || !event.ports[0]) return;
-  window.removeEventListener("message", onConnect);
-  expose(api, event.ports[0]);
+/** The page's port, handed over by the frame document's bootstrap; taken exactly once. */
+function takePort(): MessagePort {
+  const scope = self as unknown as Record<string, unknown>;
+  const take = scope[FRAME_PORT_HANDOFF];
+  delete scope[FRAME_PORT_HANDOFF];
+  if (typeof take !== "function") throw new Error("the sandbox frame started without its port");
+  return take() as MessagePort;
 }
 
-window.addEventListener("message", onConnect);
+expose(api, takePort());

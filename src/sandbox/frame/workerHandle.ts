@@ -2,7 +2,6 @@ import {
   type OutputMessage,
   type RelaxableLayer,
   type RunMessage,
-  SNAPSHOT_ASSET,
   type SubrunMessage,
   type SubrunResultMessage,
   type WorkerInit,
@@ -15,16 +14,27 @@ import { workerBootstrapUrl } from "./bootstrap";
 /** What a runtime's workers are started from. */
 export interface RuntimeWorkerSpec {
   /**
-   * Human name for messages, e.g. "Python". `assets` is shared by the pool's workers: a worker
-   * that reports a memory snapshot adds it there for the next ones.
+   * Human name for messages, e.g. "Python". `assets` is shared by the pool's workers: the pool
+   * adds a memory snapshot there once a worker made one.
    */
   label: string;
   moduleUrl: string;
+  moduleUrls: Record<string, string>;
   assetBaseUrl: string;
   assets: Record<string, ArrayBuffer>;
+  compiled: Record<string, WebAssembly.Module>;
   bootTimeoutMs: number;
   relaxedLayers: RelaxableLayer[];
+  /** Whether the runtime can boot from a memory snapshot (Python). */
+  snapshots: boolean;
   shell?: ShellEngineChoice;
+}
+
+/** What one worker's boot is asked to do about snapshots, and where it reports them. */
+export interface SnapshotDuty {
+  make: boolean;
+  onSnapshot(bytes: ArrayBuffer): void;
+  onRejected(reason: string): void;
 }
 
 /** Answers a worker's request to run a script on another runtime. */
@@ -51,7 +61,7 @@ export class WorkerHandle {
   private onSubrun: SubrunHandler | null = null;
   private terminated = false;
 
-  constructor(spec: RuntimeWorkerSpec) {
+  constructor(spec: RuntimeWorkerSpec, snapshot?: SnapshotDuty) {
     const channel = new MessageChannel();
     this.port = channel.port1;
     const shared = globalThis.crossOriginIsolated ? new SharedArrayBuffer(4) : null;
@@ -92,7 +102,10 @@ export class WorkerHandle {
             fail(message.message);
             break;
           case "snapshot":
-            spec.assets[SNAPSHOT_ASSET] = message.bytes.slice().buffer;
+            snapshot?.onSnapshot(message.bytes.slice().buffer);
+            break;
+          case "snapshot-rejected":
+            snapshot?.onRejected(message.reason);
             break;
           case "output":
             this.onOutput?.(message);
@@ -110,9 +123,17 @@ export class WorkerHandle {
 
     const init: WorkerInit = {
       moduleUrl: spec.moduleUrl,
+      moduleUrls: spec.moduleUrls,
       port: channel.port2,
-      assets: Object.fromEntries(Object.entries(spec.assets).map(([k, v]) => [k, v.slice(0)])),
+      // Compiled WebAssembly travels as a module; its bytes stay here.
+      assets: Object.fromEntries(
+        Object.entries(spec.assets)
+          .filter(([name]) => !(name in spec.compiled))
+          .map(([name, bytes]) => [name, bytes.slice(0)]),
+      ),
+      compiled: spec.compiled,
       assetBaseUrl: spec.assetBaseUrl,
+      makeSnapshot: snapshot?.make ?? false,
       interruptBuffer: shared,
       relaxedLayers: spec.relaxedLayers,
       shell: spec.shell,

@@ -1,47 +1,99 @@
-import { type RuntimeWorkerSpec, WorkerHandle } from "./workerHandle";
+import { SNAPSHOT_ASSET } from "../protocol";
+import { type RuntimeWorkerSpec, type SnapshotDuty, WorkerHandle } from "./workerHandle";
+
+/** After this long without a run, the pool keeps one booted worker and lets the rest go. */
+const IDLE_TRIM_MS = 60_000;
 
 /**
  * Pre-booted single-use workers for one runtime. Every run needs a fresh interpreter, so a run
- * takes a ready worker and the pool boots a replacement in the background, one at a time (two
- * cores: parallel boots only slow each other down).
+ * takes a ready worker and the pool boots replacements in the background, in parallel, up to its
+ * depth: an agent's several calls in one turn each find a worker ready. The very first boot runs
+ * alone (it is on the critical path of the first result), and a Python memory snapshot is made by
+ * a later boot, never by the first.
  */
 export class WorkerPool {
   private readonly idle: WorkerHandle[] = [];
-  private refilling: Promise<void> | null = null;
+  /** Workers still booting, oldest first; a take claims one rather than start another. */
+  private readonly booting: WorkerHandle[] = [];
+  private boots = 0;
+  private snapshotInFlight = false;
+  private trimTimer: ReturnType<typeof setTimeout> | undefined;
+  private disposed = false;
+  private resolveSnapshot!: (bytes: ArrayBuffer) => void;
+  /** Resolves with the first snapshot a worker of this pool makes. */
+  readonly newSnapshot = new Promise<ArrayBuffer>((resolve) => {
+    this.resolveSnapshot = resolve;
+  });
 
   constructor(
     private readonly spec: RuntimeWorkerSpec,
-    private readonly size: number,
+    private readonly depth: number,
   ) {}
 
-  /** Starts filling the pool; cheap to call again. */
+  /** Fills the pool to its depth; cheap to call again. */
   warm(): void {
-    if (this.refilling) return;
-    this.refilling = (async () => {
-      while (this.idle.length < this.size) {
-        const handle = new WorkerHandle(this.spec);
-        this.idle.push(handle);
-        try {
-          await handle.ready;
-        } catch {
-          this.idle.splice(this.idle.indexOf(handle), 1);
-          break;
-        }
-      }
-      this.refilling = null;
-    })();
+    if (this.disposed) return;
+    const first = this.boots === 0;
+    const wanted = first ? 1 : this.depth - this.idle.length - this.booting.length;
+    for (let i = 0; i < wanted; i++) this.boot();
   }
 
-  /** A ready worker for one run; boots one on the spot when the pool is empty. */
+  private boot(): void {
+    const handle = this.start();
+    this.booting.push(handle);
+    const settle = () => {
+      const index = this.booting.indexOf(handle);
+      if (index < 0) return false;
+      this.booting.splice(index, 1);
+      return true;
+    };
+    handle.ready.then(
+      () => {
+        if (!settle()) return;
+        if (this.disposed) return handle.terminate();
+        this.idle.push(handle);
+        this.warm();
+      },
+      // A failed boot is not retried here: the next take boots on the spot and reports why.
+      () => void settle(),
+    );
+  }
+
+  private start(): WorkerHandle {
+    this.boots++;
+    return new WorkerHandle(this.spec, this.snapshotDuty());
+  }
+
+  private snapshotDuty(): SnapshotDuty | undefined {
+    if (!this.spec.snapshots) return undefined;
+    const make =
+      this.boots > 1 && !this.snapshotInFlight && this.spec.assets[SNAPSHOT_ASSET] === undefined;
+    if (make) this.snapshotInFlight = true;
+    return {
+      make,
+      onSnapshot: (bytes) => {
+        this.snapshotInFlight = false;
+        this.spec.assets[SNAPSHOT_ASSET] = bytes;
+        this.resolveSnapshot(bytes);
+      },
+      onRejected: () => {
+        // The next boot makes a snapshot of this build to replace it.
+        delete this.spec.assets[SNAPSHOT_ASSET];
+      },
+    };
+  }
+
+  /** A ready worker for one run: a pooled one, else the first to finish booting, else a new one. */
   async take(): Promise<WorkerHandle> {
-    const pooled = this.idle.shift();
-    const handle = pooled ?? new WorkerHandle(this.spec);
+    this.scheduleTrim();
+    const pooled = this.idle.shift() ?? this.booting.shift();
+    const handle = pooled ?? this.start();
     try {
       await handle.ready;
     } catch (error) {
       if (!pooled) throw error;
       // A pooled boot may have failed for a passing reason; one fresh attempt decides.
-      const fresh = new WorkerHandle(this.spec);
+      const fresh = this.start();
       await fresh.ready;
       this.afterTake();
       return fresh;
@@ -55,7 +107,16 @@ export class WorkerPool {
     setTimeout(() => this.warm(), 0);
   }
 
+  private scheduleTrim(): void {
+    clearTimeout(this.trimTimer);
+    this.trimTimer = setTimeout(() => {
+      for (const handle of this.idle.splice(1)) handle.terminate();
+    }, IDLE_TRIM_MS);
+  }
+
   dispose(): void {
-    for (const handle of this.idle.splice(0)) handle.terminate();
+    this.disposed = true;
+    clearTimeout(this.trimTimer);
+    for (const handle of [...this.idle.splice(0), ...this.booting.splice(0)]) handle.terminate();
   }
 }

@@ -1,23 +1,38 @@
 import { type Remote, wrap } from "comlink";
-import { SANDBOX_PAGE_PATH } from "../../server/securityHeaders";
+import frameModuleUrl from "../frame/main.ts?worker&url";
 import {
-  CONNECT_MESSAGE,
   type FrameStatus,
+  type ModuleCode,
   type RuntimeSetup,
   type SandboxFrameApi,
 } from "../frame/frameApi";
-import type { RelaxableLayer } from "../protocol";
+import {
+  CONNECT_MESSAGE,
+  frameDocumentHtml,
+  sandboxContentSecurityPolicy,
+} from "../frameDocument";
+import { type RelaxableLayer, SNAPSHOT_ASSET } from "../protocol";
 import type { RawRunOutcome, RunRequest, Runtime, ScriptLanguage } from "../runtime";
-import type { ShellEngineSettings } from "../shellEngine";
+import { SHELL_PACKAGE_ASSET, type ShellEngineSettings } from "../shellEngine";
 import { rawRunOutcomeSchema } from "./outcomeSchema";
+import { snapshotKey } from "./snapshotKey";
+import type { SnapshotStore } from "./snapshotStore";
 
 /** Where the page gets an asset: a URL to fetch, or a download of its own (a registry package). */
 export type AssetLocation = string | (() => Promise<ArrayBuffer>);
 
 export interface RuntimeAssetSource {
   language: ScriptLanguage;
+  /** The worker module (named `worker`) and the modules the runtime imports itself, by URL. */
+  modules: Record<string, string>;
   /** Files fetched by the page and handed to the frame as bytes. */
   files: Record<string, AssetLocation>;
+  /** The folder the runtime believes its files are in. */
+  assetBaseUrl: string;
+  /** Files that are WebAssembly, compiled once in the frame for every worker. */
+  compile: readonly string[];
+  /** Whether workers boot from a memory snapshot (Python); the host keeps it across visits. */
+  snapshots?: boolean;
   poolSize?: number;
   /** The shell runtime's engine choice. */
   shell?: ShellEngineSettings;
@@ -30,34 +45,76 @@ export interface SandboxHostOptions {
   bootTimeoutMs?: number;
   /** How long the frame may take to load and answer. */
   connectTimeoutMs?: number;
-  /** URL of the sandbox frame document; defaults to the app's `/sandbox.html`. */
-  frameUrl?: string;
+  /** Keeps Python's memory snapshot across visits; none: every visit makes its own. */
+  snapshotStore?: SnapshotStore;
   /** Test-only: hardening layers to switch off, to prove the others hold alone. */
   relaxedLayers?: RelaxableLayer[];
+  /** Test-only: start the frame without its own CSP, as a positive control. */
+  relaxCsp?: boolean;
 }
 
 const DEFAULT_BOOT_TIMEOUT_MS = 60_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 /** Slack on top of a run's time limit (and a cold boot) before the page stops trusting the frame. */
 const BACKSTOP_SLACK_MS = 5_000;
+/** Pool depth per runtime: Python workers cost ~100 MB each when idle, the others far less. */
+const DEFAULT_POOL_SIZE: Readonly<Record<ScriptLanguage, number>> = {
+  python: 2,
+  javascript: 3,
+  shell: 3,
+};
 
 async function fetchBytes(location: AssetLocation): Promise<ArrayBuffer> {
   if (typeof location !== "string") return location();
-  const url = location;
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`could not load ${url}: HTTP ${response.status}`);
+  const response = await fetch(location);
+  if (!response.ok) throw new Error(`could not load ${location}: HTTP ${response.status}`);
   return response.arrayBuffer();
 }
 
 /**
- * The page's side of the sandbox: an opaque-origin `<iframe sandbox="allow-scripts">` served
- * with a no-network CSP, hosting the worker pools. It implements {@link Runtime}; a backstop
- * timer replaces the frame should it ever stop answering.
+ * A module for the frame: its bytes in a build, so the frame needs no network (it turns them into
+ * blob: modules); its URL in development, where modules import others by path.
+ */
+function moduleCode(url: string): Promise<ModuleCode> {
+  const absolute = new URL(url, location.href).href;
+  return import.meta.env.DEV ? Promise.resolve(absolute) : fetchBytes(absolute);
+}
+
+async function fetchAll<T>(
+  entries: Record<string, string | AssetLocation>,
+  load: (location: never) => Promise<T>,
+): Promise<Record<string, T>> {
+  const loaded = await Promise.all(
+    Object.entries(entries).map(async ([name, location]) => [name, await load(location as never)]),
+  );
+  return Object.fromEntries(loaded);
+}
+
+function timeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(message)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The page's side of the sandbox: an opaque-origin `<iframe sandbox="allow-scripts">` whose
+ * document (with its no-network CSP) the page writes itself, hosting the worker pools. Everything
+ * the frame runs is handed in as bytes, so it works offline and on any static host. It implements
+ * {@link Runtime}; a backstop timer replaces the frame should it ever stop answering.
  */
 export class SandboxHost implements Runtime {
   private frame!: HTMLIFrameElement;
   private api!: Remote<SandboxFrameApi>;
+  private frameModule!: ModuleCode;
   private readonly setups = new Map<ScriptLanguage, RuntimeSetup>();
   private readonly bootTimeoutMs: number;
+  private snapshotKey: string | undefined;
+  /** Whether the Python snapshot handed to the frame came from the store. */
+  private snapshotRestored = false;
 
   private constructor(private readonly options: SandboxHostOptions) {
     this.bootTimeoutMs = options.bootTimeoutMs ?? DEFAULT_BOOT_TIMEOUT_MS;
@@ -65,52 +122,102 @@ export class SandboxHost implements Runtime {
 
   static async open(options: SandboxHostOptions): Promise<SandboxHost> {
     const host = new SandboxHost(options);
-    for (const source of options.runtimes) {
-      const entries = await Promise.all(
-        Object.entries(source.files).map(
-          async ([name, url]) => [name, await fetchBytes(url)] as const,
-        ),
-      );
-      host.setups.set(source.language, {
-        assets: Object.fromEntries(entries),
-        poolSize: source.poolSize ?? 1,
-        bootTimeoutMs: host.bootTimeoutMs,
-        relaxedLayers: options.relaxedLayers ?? [],
-        shell: source.shell,
-      });
-    }
+    const [frameModule] = await Promise.all([
+      moduleCode(frameModuleUrl),
+      ...options.runtimes.map((source) => host.prepare(source)),
+    ]);
+    host.frameModule = frameModule;
     await host.attachFrame();
+    host.keepNewSnapshots();
     return host;
   }
 
+  private async prepare(source: RuntimeAssetSource): Promise<void> {
+    const [modules, assets] = await Promise.all([
+      fetchAll(source.modules, moduleCode),
+      fetchAll(source.files, fetchBytes),
+    ]);
+    if (source.snapshots) await this.addStoredSnapshot(modules, assets);
+    this.setups.set(source.language, {
+      modules,
+      assets,
+      compile: [...source.compile],
+      assetBaseUrl: new URL(source.assetBaseUrl, location.href).href,
+      snapshots: source.snapshots ?? false,
+      poolSize: source.poolSize ?? DEFAULT_POOL_SIZE[source.language],
+      bootTimeoutMs: this.bootTimeoutMs,
+      relaxedLayers: this.options.relaxedLayers ?? [],
+      shell: source.shell,
+    });
+  }
+
+  private async addStoredSnapshot(
+    modules: Record<string, ModuleCode>,
+    assets: Record<string, ArrayBuffer>,
+  ): Promise<void> {
+    const store = this.options.snapshotStore;
+    if (!store || this.options.relaxedLayers?.length) return;
+    this.snapshotKey = snapshotKey(modules, assets);
+    if (!this.snapshotKey) return;
+    const stored = await store.load(this.snapshotKey).catch(() => undefined);
+    if (stored) {
+      assets[SNAPSHOT_ASSET] = stored;
+      this.snapshotRestored = true;
+    }
+  }
+
+  /** Stores the snapshot the frame's Python pool makes, unless it booted from a stored one. */
+  private keepNewSnapshots(): void {
+    const { snapshotStore } = this.options;
+    const key = this.snapshotKey;
+    if (!snapshotStore || !key || !this.setups.has("python")) return;
+    void this.api.newSnapshot("python").then(
+      (bytes) => snapshotStore.save(key, bytes),
+      () => {},
+    );
+  }
+
+  /** Whether the first Python worker was handed a snapshot kept from an earlier visit. */
+  get restoredSnapshot(): boolean {
+    return this.snapshotRestored;
+  }
+
+  private framePolicy(): string | null {
+    if (this.options.relaxCsp) return null;
+    // The Wasmer SDK and development builds load modules by URL from the app's origin.
+    const byUrl =
+      import.meta.env.DEV ||
+      this.setups.get("shell")?.assets[SHELL_PACKAGE_ASSET] !== undefined;
+    return sandboxContentSecurityPolicy(byUrl ? { scriptOrigin: location.origin } : {});
+  }
+
   private async attachFrame(): Promise<void> {
+    const connectTimeoutMs = this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     const frame = document.createElement("iframe");
     frame.sandbox.add("allow-scripts");
     frame.allow = "cross-origin-isolated";
     frame.title = "Skillbox sandbox";
     frame.hidden = true;
-    frame.src = this.options.frameUrl ?? SANDBOX_PAGE_PATH;
-    const loaded = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error("the sandbox frame did not load")),
-        this.options.connectTimeoutMs ?? 30_000,
-      );
-      frame.addEventListener(
-        "load",
-        () => {
-          clearTimeout(timer);
-          resolve();
-        },
-        { once: true },
-      );
-    });
+    frame.srcdoc = frameDocumentHtml(this.framePolicy());
+    const loaded = new Promise<void>((resolve) =>
+      frame.addEventListener("load", () => resolve(), { once: true }),
+    );
     (this.options.container ?? document.body).append(frame);
-    await loaded;
+    await timeout(loaded, connectTimeoutMs, "the sandbox frame did not load");
     const channel = new MessageChannel();
-    frame.contentWindow!.postMessage(CONNECT_MESSAGE, "*", [channel.port2]);
+    const module = this.frameModule;
+    const copy = typeof module === "string" ? module : module.slice(0);
+    frame.contentWindow!.postMessage(
+      { type: CONNECT_MESSAGE, module: copy },
+      "*",
+      typeof copy === "string" ? [channel.port2] : [channel.port2, copy],
+    );
     this.frame = frame;
     this.api = wrap<SandboxFrameApi>(channel.port1);
-    for (const [language, setup] of this.setups) await this.api.configure(language, setup);
+    await timeout(this.api.status(), connectTimeoutMs, "the sandbox frame did not start");
+    await Promise.all(
+      [...this.setups].map(([language, setup]) => this.api.configure(language, setup)),
+    );
   }
 
   status(): Promise<FrameStatus> {
@@ -146,5 +253,10 @@ export class SandboxHost implements Runtime {
   private async restart(): Promise<void> {
     this.frame.remove();
     await this.attachFrame();
+  }
+
+  /** Removes the frame: its workers end with it. */
+  dispose(): void {
+    this.frame?.remove();
   }
 }

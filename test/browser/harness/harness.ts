@@ -25,7 +25,7 @@ let host: SandboxHost | undefined;
 window.harness = {
   async open({ relaxedLayers, relaxCsp, shell }) {
     host = await SandboxHost.open({
-      frameUrl: relaxCsp ? "/sandbox.html?relaxed-csp" : "/sandbox.html",
+      relaxCsp,
       relaxedLayers,
       runtimes: runtimeAssetSources({ shell }),
     });
