@@ -2,7 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { build, preview } from "vite";
 import { CHROMIUM_FLAGS } from "../test/browser/app";
@@ -47,6 +47,10 @@ function nativeMs(command: string, args: string[], runs = 9): number {
   return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
 }
 
+const CHROMIUM_VERSION = spawnSync("/usr/bin/chromium", ["--version"], {
+  encoding: "utf8",
+}).stdout.trim();
+
 async function browserFigures(): Promise<BenchFigure[]> {
   process.env.SKILLBOX_TEST_HOOKS = "1";
   await build({ logLevel: "warn" });
@@ -55,14 +59,21 @@ async function browserFigures(): Promise<BenchFigure[]> {
   const reported = new Promise<string>((resolve) => {
     resolveReport = resolve;
   });
+  const samples = new Map<string, number>();
+  let chromium: ReturnType<typeof startChromium> | undefined;
   const collector = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => {
       body += chunk;
     });
     req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (req.method === "POST" && url.pathname === "/sample" && chromium?.pid) {
+        samples.set(url.searchParams.get("name") ?? "", treeRssMb(chromium.pid));
+      } else if (req.method === "POST" && url.pathname === "/report") {
+        resolveReport(body);
+      }
       res.writeHead(204, { "Access-Control-Allow-Origin": "*" }).end();
-      if (req.method === "POST") resolveReport(body);
     });
   });
   await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
@@ -74,25 +85,28 @@ async function browserFigures(): Promise<BenchFigure[]> {
   const blankRss = treeRssMb(blank.pid!);
   blank.kill();
   // No DevTools connection: the page reports its own figures.
-  const chromium = startChromium(pageUrl.href);
+  chromium = startChromium(pageUrl.href);
   const timeout = setTimeout(
-    () => resolveReport(JSON.stringify({ error: "no report in 5 minutes" })),
-    300_000,
+    () => resolveReport(JSON.stringify({ error: "no report in 8 minutes" })),
+    480_000,
   );
   const body = JSON.parse(await reported) as BenchFigure[] | { error: string };
   clearTimeout(timeout);
-  const appRss = treeRssMb(chromium.pid!);
   chromium.kill();
   collector.close();
   await app.close();
   if (!Array.isArray(body)) throw new Error(`benchmark page failed: ${body.error}`);
+  const before = samples.get("before-python-pool") ?? 0;
+  const after = samples.get("after-python-pool") ?? 0;
   return [
     ...body,
     { name: "memory: Chromium RSS, about:blank", value: blankRss, unit: "MB" },
+    { name: "memory: Chromium RSS, app idle with its pools", value: before, unit: "MB" },
     {
-      name: "memory: Chromium RSS, app idle with its pooled Python worker",
-      value: appRss,
+      name: "memory: per idle pooled Python worker (RSS growth for 4, ÷ 4)",
+      value: (after - before) / 4,
       unit: "MB",
+      target: "≤ 150",
     },
   ];
 }
@@ -103,26 +117,40 @@ async function main() {
   writeFileSync(join(dir, "hello.js"), "console.log('hello')\n");
   writeFileSync(join(dir, "hello.sh"), "echo hello\n");
   const figures = await browserFigures();
-  const rows: [string, string][] = figures.map((f) => [
+  const python3 = nativeMs("python3", [join(dir, "hello.py")]);
+  const rows: [string, string, string][] = figures.map((f) => [
     f.name,
     `${f.value.toFixed(f.unit === "MB" ? 1 : 0)} ${f.unit}`,
+    f.target ?? "",
   ]);
-  rows.push([
-    "native: python3 hello.py, median of 9",
-    `${nativeMs("python3", [join(dir, "hello.py")]).toFixed(0)} ms`,
-  ]);
+  const warm = figures.find((f) => f.name.startsWith("python: warm run"));
+  if (warm)
+    rows.push([
+      "python: warm run / native python3",
+      `${(warm.value / python3).toFixed(2)}×`,
+      "≤ 0.25×",
+    ]);
+  rows.push(["native: python3 hello.py, median of 9", `${python3.toFixed(0)} ms`, ""]);
   rows.push([
     "native: node hello.js, median of 9",
     `${nativeMs("node", [join(dir, "hello.js")]).toFixed(0)} ms`,
+    "",
   ]);
   rows.push([
     "native: sh hello.sh, median of 9",
     `${nativeMs("sh", [join(dir, "hello.sh")]).toFixed(1)} ms`,
+    "",
   ]);
+  console.log(
+    `machine: ${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; ${CHROMIUM_VERSION}, headless, no DevTools`,
+  );
   const width = Math.max(...rows.map(([name]) => name.length));
-  console.log(`${"measurement".padEnd(width)} | value`);
-  console.log(`${"-".repeat(width)} | -----`);
-  for (const [name, value] of rows) console.log(`${name.padEnd(width)} | ${value}`);
+  const valueWidth = Math.max(5, ...rows.map(([, value]) => value.length));
+  console.log(`${"measurement".padEnd(width)} | ${"value".padEnd(valueWidth)} | target`);
+  console.log(`${"-".repeat(width)} | ${"-".repeat(valueWidth)} | ------`);
+  for (const [name, value, target] of rows) {
+    console.log(`${name.padEnd(width)} | ${value.padEnd(valueWidth)} | ${target}`);
+  }
 }
 
 await main();

@@ -4,8 +4,8 @@ import {
   APP_CACHE_PREFIX,
   appCacheName,
   type BuildManifest,
-  OPTIONAL_FILES,
   type OfflineStatus,
+  OPTIONAL_FILES,
   type PageMessage,
   type ServiceWorkerMessage,
 } from "../src/offline/buildManifest";
@@ -130,9 +130,7 @@ async function optionalFile(request: Request, cacheName: string): Promise<Respon
   try {
     return await refreshOptional(cache, request.url);
   } catch {
-    return (
-      (await cache.match(request.url)) ?? new Response("Not found", { status: 404 })
-    );
+    return (await cache.match(request.url)) ?? new Response("Not found", { status: 404 });
   }
 }
 

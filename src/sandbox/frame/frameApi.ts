@@ -27,9 +27,19 @@ export interface RuntimeSetup {
   shell?: ShellEngineSettings;
 }
 
+/** A runtime's pool of pre-booted workers. */
+export interface PoolState {
+  /** Booted and waiting for a run. */
+  ready: number;
+  /** Booting, or waiting for a core to boot on. */
+  booting: number;
+  depth: number;
+}
+
 export interface FrameStatus {
   crossOriginIsolated: boolean;
   runtimes: ScriptLanguage[];
+  pools: Partial<Record<ScriptLanguage, PoolState>>;
   /** The engine `.sh` scripts run on, when a shell runtime is configured. */
   shellEngine: ShellEngineName | null;
 }

@@ -30,16 +30,26 @@ function moduleUrl(code: ModuleCode): string {
     : URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
 }
 
-async function compileAll(
+/**
+ * Compiles the named assets in the background into `compiled`, which the runtime's workers
+ * share: the first worker does not wait for it (it compiles its own copy meanwhile), later
+ * workers instantiate the frame's module instead of compiling again.
+ */
+function compileInBackground(
   assets: Record<string, ArrayBuffer>,
   names: string[],
-): Promise<Record<string, WebAssembly.Module>> {
-  const entries = await Promise.all(
-    names
-      .filter((name) => assets[name])
-      .map(async (name) => [name, await WebAssembly.compile(assets[name]!)] as const),
-  );
-  return Object.fromEntries(entries);
+  compiled: Record<string, WebAssembly.Module>,
+): void {
+  for (const name of names) {
+    const bytes = assets[name];
+    if (!bytes) continue;
+    WebAssembly.compile(bytes).then(
+      (module) => {
+        compiled[name] = module;
+      },
+      () => {},
+    );
+  }
 }
 
 const runtimes = new Map<ScriptLanguage, { pool: WorkerPool; runtime: Runtime }>();
@@ -75,6 +85,8 @@ const api: SandboxFrameApi = {
         .map(([name, code]) => [name, moduleUrl(code)]),
     );
     runtimes.get(language)?.pool.dispose();
+    const compiled: Record<string, WebAssembly.Module> = {};
+    compileInBackground(setup.assets, setup.compile, compiled);
     const pool = new WorkerPool(
       {
         label: LABELS[language],
@@ -82,7 +94,7 @@ const api: SandboxFrameApi = {
         moduleUrls,
         assetBaseUrl: setup.assetBaseUrl,
         assets: setup.assets,
-        compiled: await compileAll(setup.assets, setup.compile),
+        compiled,
         bootTimeoutMs: setup.bootTimeoutMs,
         relaxedLayers: setup.relaxedLayers ?? [],
         snapshots: setup.snapshots,
@@ -112,6 +124,9 @@ const api: SandboxFrameApi = {
     return {
       crossOriginIsolated: globalThis.crossOriginIsolated,
       runtimes: (Object.keys(LABELS) as ScriptLanguage[]).filter((l) => runtimes.has(l)),
+      pools: Object.fromEntries(
+        [...runtimes].map(([language, { pool }]) => [language, pool.state()]),
+      ),
       shellEngine,
     };
   },

@@ -1,10 +1,10 @@
-import {
-  type OutputMessage,
-  type RelaxableLayer,
-  type RunMessage,
-  type SubrunMessage,
-  type SubrunResultMessage,
-  type WorkerInit,
+import type {
+  OutputMessage,
+  RelaxableLayer,
+  RunMessage,
+  SubrunMessage,
+  SubrunResultMessage,
+  WorkerInit,
 } from "../protocol";
 import type { OutputFile, RunRequest } from "../runtime";
 import type { ShellEngineChoice } from "../shellEngine";

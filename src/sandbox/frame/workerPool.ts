@@ -1,4 +1,6 @@
 import { SNAPSHOT_ASSET } from "../protocol";
+import { BootPriority, type BootScheduler, frameBootScheduler } from "./bootScheduler";
+import type { PoolState } from "./frameApi";
 import { type RuntimeWorkerSpec, type SnapshotDuty, WorkerHandle } from "./workerHandle";
 
 /** After this long without a run, the pool keeps one booted worker and lets the rest go. */
@@ -16,6 +18,10 @@ export class WorkerPool {
   /** Workers still booting, oldest first; a take claims one rather than start another. */
   private readonly booting: WorkerHandle[] = [];
   private boots = 0;
+  /** Boots waiting for a slot in the scheduler. */
+  private queued = 0;
+  /** Queued boots to drop when their slot comes: a take already booted their worker. */
+  private superseded = 0;
   private snapshotInFlight = false;
   private trimTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
@@ -28,17 +34,37 @@ export class WorkerPool {
   constructor(
     private readonly spec: RuntimeWorkerSpec,
     private readonly depth: number,
+    private readonly scheduler: BootScheduler = frameBootScheduler,
   ) {}
+
+  state(): PoolState {
+    return {
+      ready: this.idle.length,
+      booting: this.booting.length + this.queued - this.superseded,
+      depth: this.depth,
+    };
+  }
 
   /** Fills the pool to its depth; cheap to call again. */
   warm(): void {
     if (this.disposed) return;
-    const first = this.boots === 0;
-    const wanted = first ? 1 : this.depth - this.idle.length - this.booting.length;
-    for (let i = 0; i < wanted; i++) this.boot();
+    const first = this.boots === 0 && this.queued === 0;
+    const present = this.idle.length + this.booting.length + this.queued;
+    const wanted = first ? 1 : this.depth - present;
+    for (let i = 0; i < wanted; i++) {
+      this.queued++;
+      this.scheduler.schedule(first ? BootPriority.first : BootPriority.refill, () => {
+        this.queued--;
+        if (this.superseded > 0) {
+          this.superseded--;
+          return Promise.resolve();
+        }
+        return this.disposed ? Promise.resolve() : this.boot();
+      });
+    }
   }
 
-  private boot(): void {
+  private boot(): Promise<unknown> {
     const handle = this.start();
     this.booting.push(handle);
     const settle = () => {
@@ -57,6 +83,7 @@ export class WorkerPool {
       // A failed boot is not retried here: the next take boots on the spot and reports why.
       () => void settle(),
     );
+    return handle.ready;
   }
 
   private start(): WorkerHandle {
@@ -87,6 +114,7 @@ export class WorkerPool {
   async take(): Promise<WorkerHandle> {
     this.scheduleTrim();
     const pooled = this.idle.shift() ?? this.booting.shift();
+    if (!pooled && this.queued > this.superseded) this.superseded++;
     const handle = pooled ?? this.start();
     try {
       await handle.ready;

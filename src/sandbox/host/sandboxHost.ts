@@ -1,16 +1,7 @@
 import { type Remote, wrap } from "comlink";
+import type { FrameStatus, ModuleCode, RuntimeSetup, SandboxFrameApi } from "../frame/frameApi";
 import frameModuleUrl from "../frame/main.ts?worker&url";
-import {
-  type FrameStatus,
-  type ModuleCode,
-  type RuntimeSetup,
-  type SandboxFrameApi,
-} from "../frame/frameApi";
-import {
-  CONNECT_MESSAGE,
-  frameDocumentHtml,
-  sandboxContentSecurityPolicy,
-} from "../frameDocument";
+import { CONNECT_MESSAGE, frameDocumentHtml, sandboxContentSecurityPolicy } from "../frameDocument";
 import { type RelaxableLayer, SNAPSHOT_ASSET } from "../protocol";
 import type { RawRunOutcome, RunRequest, Runtime, ScriptLanguage } from "../runtime";
 import { SHELL_PACKAGE_ASSET, type ShellEngineSettings } from "../shellEngine";
@@ -186,8 +177,7 @@ export class SandboxHost implements Runtime {
     if (this.options.relaxCsp) return null;
     // The Wasmer SDK and development builds load modules by URL from the app's origin.
     const byUrl =
-      import.meta.env.DEV ||
-      this.setups.get("shell")?.assets[SHELL_PACKAGE_ASSET] !== undefined;
+      import.meta.env.DEV || this.setups.get("shell")?.assets[SHELL_PACKAGE_ASSET] !== undefined;
     return sandboxContentSecurityPolicy(byUrl ? { scriptOrigin: location.origin } : {});
   }
 

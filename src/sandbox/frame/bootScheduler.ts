@@ -1,0 +1,57 @@
+/** How urgent a worker boot is; lower runs first. */
+export const BootPriority = {
+  /** A pool's first worker: the first result of that runtime waits for it. */
+  first: 0,
+  /** Topping a pool up to its depth. */
+  refill: 1,
+} as const;
+export type BootPriority = (typeof BootPriority)[keyof typeof BootPriority];
+
+interface QueuedBoot {
+  priority: BootPriority;
+  start(): Promise<unknown>;
+}
+
+/**
+ * Limits how many workers of all runtimes boot at once. Boots are CPU-bound: on a two-core
+ * machine, a Python first boot that shares the cores with six JavaScript and shell refills takes
+ * twice as long. First boots (one per runtime) start at once; refills wait for a free core. A run
+ * that finds its pool empty does not queue here at all.
+ */
+export class BootScheduler {
+  private readonly queue: QueuedBoot[] = [];
+  private running = 0;
+
+  constructor(private readonly concurrency: number) {}
+
+  /** Calls `start` when a slot is free; the slot is held until the promise it returns settles. */
+  schedule(priority: BootPriority, start: () => Promise<unknown>): void {
+    const index = this.queue.findIndex((queued) => queued.priority > priority);
+    const boot = { priority, start };
+    if (index < 0) this.queue.push(boot);
+    else this.queue.splice(index, 0, boot);
+    this.next();
+  }
+
+  private next(): void {
+    while (
+      this.queue.length > 0 &&
+      (this.running < this.concurrency || this.queue[0]!.priority === BootPriority.first)
+    ) {
+      const boot = this.queue.shift()!;
+      this.running++;
+      boot
+        .start()
+        .catch(() => {})
+        .finally(() => {
+          this.running--;
+          this.next();
+        });
+    }
+  }
+}
+
+/** One scheduler for the whole frame: every runtime's pool shares the machine's cores. */
+export const frameBootScheduler = new BootScheduler(
+  Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 4)),
+);
