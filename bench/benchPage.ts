@@ -184,9 +184,9 @@ async function main() {
     location.replace(next.href);
     return;
   }
-  const { pythonSnapshotRestored } = await skillbox.status();
+  const { pythonSnapshotFromStorage } = await skillbox.status();
   figures.push({
-    name: `python: page load → first result, repeat visit${pythonSnapshotRestored ? "" : " (NO stored snapshot)"}`,
+    name: `python: page load → first result, repeat visit${pythonSnapshotFromStorage ? "" : " (NO stored snapshot)"}`,
     value: firstMs,
     unit: "ms",
     target: "≤ 1000",

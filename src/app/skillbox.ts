@@ -116,7 +116,7 @@ export interface SkillboxApi {
 /** What the sandbox runs on, for the status line and automation. */
 export interface SandboxStatus extends FrameStatus {
   /** Whether Python's first worker booted from a memory snapshot kept from an earlier visit. */
-  pythonSnapshotRestored: boolean;
+  pythonSnapshotFromStorage: boolean;
 }
 
 /** IndexedDB when the browser offers it (a reload keeps everything), memory otherwise. */
@@ -279,7 +279,7 @@ export function createSkillbox(): SkillboxApi {
     clearOutputFiles: () => outputFiles.clear(),
     async status() {
       await sandbox;
-      return { ...(await host!.status()), pythonSnapshotRestored: host!.restoredSnapshot };
+      return { ...(await host!.status()), pythonSnapshotFromStorage: host!.snapshotFromStorage };
     },
     chat,
     async registerWebMcp(context = findModelContext()) {

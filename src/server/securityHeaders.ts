@@ -1,4 +1,4 @@
-import { FRAME_BOOTSTRAP_HASH } from "../sandbox/frameDocument";
+import { FRAME_BOOTSTRAP_HASH } from "../sandbox/frameDocument.ts";
 
 /**
  * The HTTP headers a deployment should serve (README "Deploying"). None is required for the

@@ -25,14 +25,19 @@ export function appUrl(): string {
 }
 
 /** Opens the app in a fresh context and waits for `window.skillbox.ready`. */
-export async function openApp(browser: Browser, path = "/"): Promise<Page> {
+export async function openApp(browser: Browser, path = "/", base = appUrl()): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   page.on("pageerror", (error) => console.error("[page error]", error.message));
-  await page.goto(new URL(path, appUrl()).href);
+  await page.goto(new URL(path, base).href);
+  await waitForApp(page);
+  return page;
+}
+
+/** Waits until the page's Skillbox has its library open and its sandbox attached. */
+export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => "skillbox" in window);
   await page.evaluate(() => window.skillbox.ready);
-  return page;
 }
 
 export function callTool(

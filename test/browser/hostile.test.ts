@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RawRunOutcome } from "../../src/sandbox/runtime";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
 import { type CountingServer, startCountingServer } from "../helpers/countingServer";
+import { type StaticServer, startStaticServer } from "../helpers/staticServer";
 import { appUrl, installSkill, launchChromium, openApp, runScript } from "./app";
 
 const PROBE = readFileSync(new URL("./fixtures/hostile_probe.py", import.meta.url), "utf8");
@@ -71,93 +72,116 @@ async function pageSawNothing(page: Page) {
   }));
 }
 
-describe("hostile Python in the production sandbox (all layers)", () => {
-  test("every probe is blocked: no request, no storage, no forged result", async () => {
-    const page = await openApp(browser);
-    await listenForBroadcasts(page);
-    await installSkill(page, {
-      files: {
-        "hostile/SKILL.md": "---\nname: hostile\ndescription: Escape attempts.\n---\nDo not run.\n",
-        "hostile/scripts/probe.py": PROBE,
-      },
-    });
-    const result = (await runScript(page, "hostile", "scripts/probe.py", [
-      server.url,
-      "full",
-    ])) as RunScriptResult;
-    expect(result.exit_code).toBe(0);
-    const probes = JSON.parse(result.stdout) as Record<string, string>;
-    expectEveryProbeBlocked(probes);
-    expect(await hitsFor("full")).toEqual([]);
-    const seen = await pageSawNothing(page);
-    expect(seen.broadcasts).toEqual([]);
-    expect(seen.databases).not.toContain("skillbox-probe");
-    expect(seen.caches).not.toContain("skillbox-probe");
-    await page.context().close();
-  });
+/**
+ * The same attacks against the app served with its headers (COOP/COEP, the page's CSP) and from a
+ * plain static host that sends none: there the frame's own CSP, in its document, is the only one,
+ * so the probes from its blob workers prove they inherit it.
+ */
+let staticServer: StaticServer;
+beforeAll(async () => {
+  staticServer = await startStaticServer();
+});
+afterAll(async () => {
+  await staticServer?.close();
 });
 
-describe("each layer holds on its own", () => {
-  async function openHarness(relaxedLayers: string[], relaxCsp: boolean): Promise<Page> {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(new URL("/test/browser/harness/index.html", appUrl()).href);
-    await page.waitForFunction(() => "harness" in window);
-    await page.evaluate((o) => window.harness.open(o as never), { relaxedLayers, relaxCsp });
-    return page;
-  }
+const HOSTS: [string, () => string][] = [
+  ["served with its headers", () => appUrl()],
+  ["on a plain static host", () => staticServer.url],
+];
 
-  function runProbe(page: Page, tag: string): Promise<RawRunOutcome> {
-    return page.evaluate(
-      ([source, args]) => {
-        const enc = new TextEncoder();
-        return window.harness.run({
-          runId: crypto.randomUUID(),
-          language: "python",
-          skillName: "hostile",
-          scriptPath: "scripts/probe.py",
-          args: [...args],
-          files: { "scripts/probe.py": enc.encode(source) },
-          env: { SKILL_PARAMETERS: "{}" },
-          timeLimitMs: 30_000,
-          maxOutputChars: 100_000,
+for (const [host, base] of HOSTS) {
+  describe(host, () => {
+    describe("hostile Python in the production sandbox (all layers)", () => {
+      test("every probe is blocked: no request, no storage, no forged result", async () => {
+        const page = await openApp(browser, "/", base());
+        await listenForBroadcasts(page);
+        await installSkill(page, {
+          files: {
+            "hostile/SKILL.md":
+              "---\nname: hostile\ndescription: Escape attempts.\n---\nDo not run.\n",
+            "hostile/scripts/probe.py": PROBE,
+          },
         });
-      },
-      [PROBE, [server.url, tag]] as const,
-    );
-  }
+        const result = (await runScript(page, "hostile", "scripts/probe.py", [
+          server.url,
+          "full",
+        ])) as RunScriptResult;
+        expect(result.exit_code).toBe(0);
+        const probes = JSON.parse(result.stdout) as Record<string, string>;
+        expectEveryProbeBlocked(probes);
+        expect(await hitsFor("full")).toEqual([]);
+        const seen = await pageSawNothing(page);
+        expect(seen.broadcasts).toEqual([]);
+        expect(seen.databases).not.toContain("skillbox-probe");
+        expect(seen.caches).not.toContain("skillbox-probe");
+        await page.context().close();
+      });
+    });
 
-  test("lockdown alone: with Python given the real global scope, every probe still fails", async () => {
-    const page = await openHarness(["js-globals"], false);
-    const outcome = await runProbe(page, "lockdown");
-    expect(outcome.exitCode).toBe(0);
-    const probes = JSON.parse(outcome.stdout) as Record<string, string>;
-    expectEveryProbeBlocked(probes);
-    expect(await hitsFor("lockdown")).toEqual([]);
-    await page.context().close();
-  });
+    describe("each layer holds on its own", () => {
+      async function openHarness(relaxedLayers: string[], relaxCsp: boolean): Promise<Page> {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await page.goto(new URL("/test/browser/harness/index.html", base()).href);
+        await page.waitForFunction(() => "harness" in window);
+        await page.evaluate((o) => window.harness.open(o as never), { relaxedLayers, relaxCsp });
+        return page;
+      }
 
-  test("CSP, opaque origin and private port alone: no request, no storage, forgery ignored", async () => {
-    const page = await openHarness(["js-globals", "lockdown"], false);
-    await listenForBroadcasts(page);
-    const outcome = await runProbe(page, "csp");
-    expect(outcome.exitCode, outcome.stderr).toBe(0);
-    const probes = JSON.parse(outcome.stdout) as Record<string, string>;
-    console.log("probes with only CSP, opaque origin and private port:", probes);
-    for (const name of STORAGE_PROBES) expect(probes[name], name).toMatch(/^blocked: /);
-    expect(probes.indexedDB).toMatch(/SecurityError/);
-    expect(probes["postMessage forgery"]).toBe("reached");
-    expect(await hitsFor("csp")).toEqual([]);
-    expect((await pageSawNothing(page)).broadcasts).toEqual([]);
-    await page.context().close();
-  });
+      function runProbe(page: Page, tag: string): Promise<RawRunOutcome> {
+        return page.evaluate(
+          ([source, args]) => {
+            const enc = new TextEncoder();
+            return window.harness.run({
+              runId: crypto.randomUUID(),
+              language: "python",
+              skillName: "hostile",
+              scriptPath: "scripts/probe.py",
+              args: [...args],
+              files: { "scripts/probe.py": enc.encode(source) },
+              env: { SKILL_PARAMETERS: "{}" },
+              timeLimitMs: 30_000,
+              maxOutputChars: 100_000,
+            });
+          },
+          [PROBE, [server.url, tag]] as const,
+        );
+      }
 
-  test("positive control: with every layer off, the same probes do reach the network", async () => {
-    const page = await openHarness(["js-globals", "lockdown"], true);
-    const outcome = await runProbe(page, "control");
-    const probes = JSON.parse(outcome.stdout) as Record<string, string>;
-    expect(probes["sync XMLHttpRequest"]).toBe("reached");
-    expect((await hitsFor("control")).length).toBeGreaterThan(0);
-    await page.context().close();
+      test("lockdown alone: with Python given the real global scope, every probe still fails", async () => {
+        const page = await openHarness(["js-globals"], false);
+        const outcome = await runProbe(page, "lockdown");
+        expect(outcome.exitCode).toBe(0);
+        const probes = JSON.parse(outcome.stdout) as Record<string, string>;
+        expectEveryProbeBlocked(probes);
+        expect(await hitsFor("lockdown")).toEqual([]);
+        await page.context().close();
+      });
+
+      test("CSP, opaque origin and private port alone: no request, no storage, forgery ignored", async () => {
+        const page = await openHarness(["js-globals", "lockdown"], false);
+        await listenForBroadcasts(page);
+        const outcome = await runProbe(page, "csp");
+        expect(outcome.exitCode, outcome.stderr).toBe(0);
+        const probes = JSON.parse(outcome.stdout) as Record<string, string>;
+        console.log("probes with only CSP, opaque origin and private port:", probes);
+        for (const name of STORAGE_PROBES) expect(probes[name], name).toMatch(/^blocked: /);
+        expect(probes.indexedDB).toMatch(/SecurityError/);
+        expect(probes["postMessage forgery"]).toBe("reached");
+        expect(await hitsFor("csp")).toEqual([]);
+        expect((await pageSawNothing(page)).broadcasts).toEqual([]);
+        await page.context().close();
+      });
+
+      test("positive control: with every layer off, the same probes do reach the network", async () => {
+        const page = await openHarness(["js-globals", "lockdown"], true);
+        const outcome = await runProbe(page, "control");
+        const probes = JSON.parse(outcome.stdout) as Record<string, string>;
+        expect(probes["sync XMLHttpRequest"]).toBe("reached");
+        expect((await hitsFor("control")).length).toBeGreaterThan(0);
+        await page.context().close();
+      });
+    });
   });
-});
+}

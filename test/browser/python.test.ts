@@ -71,11 +71,12 @@ const { run } = probe;
 describe("Python runtime through window.skillbox", () => {
   test("the sandbox frame is cross-origin isolated", async () => {
     const status = await probe.page().evaluate(() => window.skillbox.status());
-    expect(status).toEqual({
+    expect(status).toMatchObject({
       crossOriginIsolated: true,
       runtimes: ["python", "javascript", "shell"],
       shellEngine: "builtin",
     });
+    expect(Object.keys(status.pools).sort()).toEqual(["javascript", "python", "shell"]);
   });
 
   test("hello world", async () => {

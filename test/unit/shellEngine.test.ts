@@ -74,12 +74,17 @@ describe("runtimeAssetSources for the shell", () => {
     runtimeAssetSources({ shell }).find((source) => source.language === "shell");
 
   test("the built-in engine needs no assets", () => {
-    expect(shellSource()).toEqual({ language: "shell", files: {}, shell: { engine: "auto" } });
+    expect(shellSource()).toMatchObject({
+      language: "shell",
+      files: {},
+      shell: { engine: "auto" },
+    });
+    expect(Object.keys(shellSource()?.modules ?? {})).toEqual(["worker"]);
     expect(shellSource({ engine: "builtin", package: "/bash.webc" })?.files).toEqual({});
   });
 
   test("a package brings the SDK's module and the package, with the command", () => {
-    expect(shellSource({ package: "/vendor/shell/bash.webc", command: "bash" })).toEqual({
+    expect(shellSource({ package: "/vendor/shell/bash.webc", command: "bash" })).toMatchObject({
       language: "shell",
       files: {
         "wasmer_sdk_js_bg.wasm": "/vendor/wasmer/pkg/wasmer_sdk_js_bg.wasm",

@@ -105,7 +105,7 @@ export class SandboxHost implements Runtime {
   private readonly bootTimeoutMs: number;
   private snapshotKey: string | undefined;
   /** Whether the Python snapshot handed to the frame came from the store. */
-  private snapshotRestored = false;
+  private snapshotLoaded = false;
 
   private constructor(private readonly options: SandboxHostOptions) {
     this.bootTimeoutMs = options.bootTimeoutMs ?? DEFAULT_BOOT_TIMEOUT_MS;
@@ -153,7 +153,7 @@ export class SandboxHost implements Runtime {
     const stored = await store.load(this.snapshotKey).catch(() => undefined);
     if (stored) {
       assets[SNAPSHOT_ASSET] = stored;
-      this.snapshotRestored = true;
+      this.snapshotLoaded = true;
     }
   }
 
@@ -169,8 +169,8 @@ export class SandboxHost implements Runtime {
   }
 
   /** Whether the first Python worker was handed a snapshot kept from an earlier visit. */
-  get restoredSnapshot(): boolean {
-    return this.snapshotRestored;
+  get snapshotFromStorage(): boolean {
+    return this.snapshotLoaded;
   }
 
   private framePolicy(): string | null {

@@ -1,0 +1,233 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { RunScriptResult } from "../../src/tools/resultShaping";
+import { type StaticServer, startStaticServer } from "../helpers/staticServer";
+import { installTestSkill, launchChromium, openApp, runScript, waitForApp } from "./app";
+
+const SKILL = "offline-probe";
+const SCRIPTS = {
+  "scripts/hello.py": "import sys\nprint('python', sys.argv[1:])\n",
+  "scripts/hello.js": "console.log('javascript', process.argv.slice(2));\n",
+  "scripts/hello.sh": 'echo "shell $1 $(( 6 * 7 ))"\n',
+};
+const EXPECTED = {
+  "scripts/hello.py": "python ['x']\n",
+  "scripts/hello.js": "javascript [ 'x' ]\n",
+  "scripts/hello.sh": "shell x 42\n",
+};
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function runEachRuntime(page: Page) {
+  const results: Record<string, string> = {};
+  for (const script of Object.keys(SCRIPTS)) {
+    const result = (await runScript(page, SKILL, script, ["x"])) as RunScriptResult;
+    expect(result.exit_code, `${script}: ${JSON.stringify(result)}`).toBe(0);
+    results[script] = result.stdout;
+  }
+  expect(results).toEqual(EXPECTED);
+}
+
+/** Waits until the service worker controls the page and has cached the whole build. */
+async function waitUntilCached(page: Page) {
+  await page.waitForFunction(
+    () => document.getElementById("offline-status")?.textContent === "Available offline.",
+    null,
+    { timeout: 90_000 },
+  );
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** The stored Python snapshot record, once the first visit has made and stored one. */
+async function waitForStoredSnapshot(page: Page) {
+  await page.waitForFunction(
+    async () => {
+      const names = (await indexedDB.databases()).map((d) => d.name);
+      if (!names.includes("skillbox-snapshots")) return false;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open("skillbox-snapshots");
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const count = await new Promise<number>((resolve) => {
+        const request = db.transaction("snapshots").objectStore("snapshots").count();
+        request.onsuccess = () => resolve(request.result);
+      });
+      db.close();
+      return count > 0;
+    },
+    null,
+    { timeout: 90_000, polling: 500 },
+  );
+}
+
+/**
+ * Damages the stored snapshot: `truncate` cuts its bytes under the old checksum; `garbage`
+ * replaces them with bytes of the same length and a checksum that matches them.
+ */
+async function damageStoredSnapshot(page: Page, how: "truncate" | "garbage") {
+  await page.evaluate(async (mode) => {
+    const crc32 = (bytes: Uint8Array) => {
+      let c = ~0;
+      for (const byte of bytes) {
+        c ^= byte;
+        for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      }
+      return ~c >>> 0;
+    };
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open("skillbox-snapshots");
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const store = () => db.transaction("snapshots", "readwrite").objectStore("snapshots");
+    const record = await new Promise<{ bytes: ArrayBuffer; crc: number }>((resolve) => {
+      const request = store().openCursor();
+      request.onsuccess = () => resolve(request.result!.value);
+    });
+    if (mode === "truncate") {
+      record.bytes = record.bytes.slice(0, 1000);
+    } else {
+      const bytes = new Uint8Array(record.bytes.byteLength).fill(7);
+      record.bytes = bytes.buffer;
+      record.crc = crc32(bytes);
+    }
+    await new Promise((resolve) => {
+      store().put(record).onsuccess = resolve;
+    });
+    db.close();
+  }, how);
+}
+
+describe("offline-first", () => {
+  test("after one visit, a reload with the network off shows the app and runs .py, .js and .sh", async () => {
+    const page = await openApp(browser);
+    await installTestSkill(page, SKILL, SCRIPTS);
+    await runEachRuntime(page);
+    await waitUntilCached(page);
+    await page.context().setOffline(true);
+    await page.reload();
+    await waitForApp(page);
+    for (const id of ["status", "app"]) expect(await page.locator(`#${id}`).count()).toBe(1);
+    expect(await page.locator("#app section, #app form, #app .panel").count()).toBeGreaterThan(0);
+    expect((await page.evaluate(() => window.skillbox.listSkills())).map((s) => s.name)).toContain(
+      SKILL,
+    );
+    await runEachRuntime(page);
+    await page.context().close();
+  });
+
+  test("a repeat visit boots Python from the stored snapshot; a damaged one is discarded", async () => {
+    const page = await openApp(browser);
+    await installTestSkill(page, SKILL, SCRIPTS);
+    await runEachRuntime(page);
+    await waitForStoredSnapshot(page);
+
+    await page.reload();
+    await waitForApp(page);
+    expect(await page.evaluate(() => window.skillbox.status())).toMatchObject({
+      pythonSnapshotFromStorage: true,
+    });
+    await runEachRuntime(page);
+
+    // Truncated bytes under the old checksum: the store refuses them, Python boots in full.
+    await damageStoredSnapshot(page, "truncate");
+    await page.reload();
+    await waitForApp(page);
+    expect(await page.evaluate(() => window.skillbox.status())).toMatchObject({
+      pythonSnapshotFromStorage: false,
+    });
+    await runEachRuntime(page);
+
+    // Garbage with a matching checksum (another build's bytes, say): the worker cannot restore
+    // it, reports so, and boots in full; the right interpreter answers.
+    await waitForStoredSnapshot(page);
+    await damageStoredSnapshot(page, "garbage");
+    await page.reload();
+    await waitForApp(page);
+    expect(await page.evaluate(() => window.skillbox.status())).toMatchObject({
+      pythonSnapshotFromStorage: true,
+    });
+    await runEachRuntime(page);
+    await page.context().close();
+  });
+});
+
+describe("a plain static host (python3 -m http.server, no custom headers)", () => {
+  let server: StaticServer;
+  beforeAll(async () => {
+    server = await startStaticServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test("the app starts, runs all three runtimes, says it is not isolated, and stops a loop by termination", async () => {
+    const page = await openApp(browser, "/", server.url);
+    expect(await page.evaluate(() => window.skillbox.status())).toMatchObject({
+      crossOriginIsolated: false,
+    });
+    await page.waitForFunction(() =>
+      document.getElementById("status")?.textContent?.includes("not cross-origin isolated"),
+    );
+    await installTestSkill(page, SKILL, {
+      ...SCRIPTS,
+      "scripts/spin.py": "print('spinning', flush=True)\nwhile True:\n    pass\n",
+    });
+    await runEachRuntime(page);
+    const spin = (await runScript(page, SKILL, "scripts/spin.py", [], {
+      timeLimitMs: 1500,
+    })) as RunScriptResult;
+    expect(spin).toMatchObject({ exit_code: 124, timed_out: true });
+    expect(spin.stdout).toContain("spinning");
+    await runEachRuntime(page);
+
+    // Once the service worker controls the page, it supplies the isolation headers itself.
+    await waitUntilCached(page);
+    await page.reload();
+    await waitForApp(page);
+    expect(await page.evaluate(() => window.skillbox.status())).toMatchObject({
+      crossOriginIsolated: true,
+    });
+    await runEachRuntime(page);
+    await page.context().close();
+  });
+
+  test("a new deployment shows the reload prompt and switches only when asked", async () => {
+    const page = await openApp(browser, "/", server.url);
+    await waitUntilCached(page);
+    const swPath = join(server.root, "sw.js");
+    const original = readFileSync(swPath, "utf8");
+    const buildId = /"id":"([0-9a-f]+)"/.exec(original)?.[1];
+    expect(buildId).toBeDefined();
+    writeFileSync(swPath, original.replaceAll(`"id":"${buildId}"`, '"id":"0000000000000new"'));
+    try {
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        await registration?.update();
+      });
+      const banner = page.locator("#update-banner");
+      await banner.waitFor({ state: "visible", timeout: 90_000 });
+      expect(await banner.textContent()).toContain("A new version is ready");
+      // Until the user reloads, the page keeps its build and keeps working.
+      await installTestSkill(page, SKILL, SCRIPTS);
+      await runEachRuntime(page);
+      await Promise.all([page.waitForEvent("load"), banner.getByRole("button").click()]);
+      await waitForApp(page);
+      const caches = await page.evaluate(() => window.caches.keys());
+      expect(caches).toContain("skillbox-app-0000000000000new");
+      expect(caches).not.toContain(`skillbox-app-${buildId}`);
+    } finally {
+      writeFileSync(swPath, original);
+    }
+    await page.context().close();
+  });
+});

@@ -1,0 +1,55 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** A plain static file server (`python3 -m http.server`): no custom headers of any kind. */
+export interface StaticServer {
+  url: string;
+  /** The folder it serves: a copy of the build, which a test may change. */
+  root: string;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitUntilServing(url: string, child: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the static server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the static server did not answer at ${url}`);
+}
+
+/** Serves a copy of `dist/` with Python's http.server on 127.0.0.1. */
+export async function startStaticServer(dist = "dist"): Promise<StaticServer> {
+  const root = mkdtempSync(join(tmpdir(), "skillbox-static-"));
+  cpSync(dist, root, { recursive: true });
+  const port = await freePort();
+  const child = spawn(
+    "python3",
+    ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", root],
+    { stdio: "ignore" },
+  );
+  const url = `http://127.0.0.1:${port}/`;
+  await waitUntilServing(url, child);
+  return {
+    url,
+    root,
+    close: async () => {
+      child.kill();
+    },
+  };
+}
