@@ -3,10 +3,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync }
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join, relative, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
-import {
-  BUILD_MANIFEST_PLACEHOLDER,
-  type BuildManifest,
-} from "./src/offline/buildManifest.ts";
+import { BUILD_MANIFEST_PLACEHOLDER, type BuildManifest } from "./src/offline/buildManifest.ts";
 import { headersFile, securityHeaders } from "./src/server/securityHeaders.ts";
 
 const root = import.meta.dirname;
@@ -176,7 +173,11 @@ function isolationHeaders(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  // Whether modules are bundled files (a build) or served one by one (the dev server), which
+  // decides how the sandbox frame gets them. Not `import.meta.env.DEV`: a build made under a
+  // test runner (NODE_ENV=test) is still a build.
+  define: { __SKILLBOX_BUNDLED__: JSON.stringify(command === "build") },
   plugins: [
     selfHostedRuntimeAssets(),
     demoSkillsManifest(),
@@ -211,4 +212,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -41,17 +41,17 @@ export async function startOfflineSupport(events: OfflineEvents = {}): Promise<O
     type: "module",
     scope: "/",
   });
-  const hadController = container.controller !== null;
-  let reloading = false;
+  // Only a switch the user asked for reloads: the first install also changes the controller.
+  let switching = false;
   container.addEventListener("controllerchange", () => {
-    // The first install claims an uncontrolled page: nothing to reload for.
-    if (!hadController || reloading) return;
-    reloading = true;
-    location.reload();
+    if (switching) location.reload();
   });
   const offerUpdate = (worker: ServiceWorker) => {
     if (!container.controller) return;
-    events.onUpdateReady?.(() => post(worker, { type: "skip-waiting" }));
+    events.onUpdateReady?.(() => {
+      switching = true;
+      post(worker, { type: "skip-waiting" });
+    });
   };
   const watchInstalling = (worker: ServiceWorker | null) => {
     worker?.addEventListener("statechange", () => {

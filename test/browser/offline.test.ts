@@ -46,27 +46,28 @@ async function waitUntilCached(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
-/** The stored Python snapshot record, once the first visit has made and stored one. */
+/** Waits until the page has stored a Python snapshot (a later boot of its first visit makes one). */
 async function waitForStoredSnapshot(page: Page) {
-  await page.waitForFunction(
-    async () => {
+  const count = () =>
+    page.evaluate(async () => {
       const names = (await indexedDB.databases()).map((d) => d.name);
-      if (!names.includes("skillbox-snapshots")) return false;
+      if (!names.includes("skillbox-snapshots")) return 0;
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const request = indexedDB.open("skillbox-snapshots");
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
-      const count = await new Promise<number>((resolve) => {
-        const request = db.transaction("snapshots").objectStore("snapshots").count();
-        request.onsuccess = () => resolve(request.result);
-      });
-      db.close();
-      return count > 0;
-    },
-    null,
-    { timeout: 90_000, polling: 500 },
-  );
+      try {
+        if (!db.objectStoreNames.contains("snapshots")) return 0;
+        return await new Promise<number>((resolve) => {
+          const request = db.transaction("snapshots").objectStore("snapshots").count();
+          request.onsuccess = () => resolve(request.result);
+        });
+      } finally {
+        db.close();
+      }
+    });
+  await expect.poll(count, { timeout: 90_000, interval: 500 }).toBeGreaterThan(0);
 }
 
 /**

@@ -15,12 +15,13 @@ interface QueuedBoot {
 /**
  * Limits how many workers of all runtimes boot at once. Boots are CPU-bound: on a two-core
  * machine, a Python first boot that shares the cores with six JavaScript and shell refills takes
- * twice as long. First boots (one per runtime) start at once; refills wait for a free core. A run
- * that finds its pool empty does not queue here at all.
+ * twice as long. First boots (one per runtime) start at once; refills wait until every first boot
+ * is done and a core is free. A run that finds its pool empty does not queue here at all.
  */
 export class BootScheduler {
   private readonly queue: QueuedBoot[] = [];
   private running = 0;
+  private firstsRunning = 0;
 
   constructor(private readonly concurrency: number) {}
 
@@ -34,17 +35,20 @@ export class BootScheduler {
   }
 
   private next(): void {
-    while (
-      this.queue.length > 0 &&
-      (this.running < this.concurrency || this.queue[0]!.priority === BootPriority.first)
-    ) {
+    while (this.queue.length > 0) {
+      const { priority } = this.queue[0]!;
+      const first = priority === BootPriority.first;
+      // Refills wait for every first boot: those are what the first results wait for.
+      if (!first && (this.firstsRunning > 0 || this.running >= this.concurrency)) return;
       const boot = this.queue.shift()!;
       this.running++;
+      if (first) this.firstsRunning++;
       boot
         .start()
         .catch(() => {})
         .finally(() => {
           this.running--;
+          if (first) this.firstsRunning--;
           this.next();
         });
     }

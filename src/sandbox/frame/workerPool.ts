@@ -49,6 +49,8 @@ export class WorkerPool {
   warm(): void {
     if (this.disposed) return;
     const first = this.boots === 0 && this.queued === 0;
+    // While the snapshot is being made, a boot without it would take several times as long.
+    if (this.snapshotInFlight) return;
     const present = this.idle.length + this.booting.length + this.queued;
     const wanted = first ? 1 : this.depth - present;
     for (let i = 0; i < wanted; i++) {
@@ -88,7 +90,18 @@ export class WorkerPool {
 
   private start(): WorkerHandle {
     this.boots++;
-    return new WorkerHandle(this.spec, this.snapshotDuty());
+    const duty = this.snapshotDuty();
+    const handle = new WorkerHandle(this.spec, duty);
+    if (duty?.make) {
+      // A snapshot is posted before ready; a maker that got there without one has given up.
+      const gaveUp = () => {
+        if (!this.snapshotInFlight) return;
+        this.snapshotInFlight = false;
+        this.warm();
+      };
+      handle.ready.then(gaveUp, gaveUp);
+    }
+    return handle;
   }
 
   private snapshotDuty(): SnapshotDuty | undefined {
@@ -102,6 +115,7 @@ export class WorkerPool {
         this.snapshotInFlight = false;
         this.spec.assets[SNAPSHOT_ASSET] = bytes;
         this.resolveSnapshot(bytes);
+        this.warm();
       },
       onRejected: () => {
         // The next boot makes a snapshot of this build to replace it.

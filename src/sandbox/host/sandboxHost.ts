@@ -48,9 +48,9 @@ const DEFAULT_BOOT_TIMEOUT_MS = 60_000;
 const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 /** Slack on top of a run's time limit (and a cold boot) before the page stops trusting the frame. */
 const BACKSTOP_SLACK_MS = 5_000;
-/** Pool depth per runtime: Python workers cost ~100 MB each when idle, the others far less. */
+/** Pool depth per runtime (an idle Python worker costs about 50 MB, the others less). */
 const DEFAULT_POOL_SIZE: Readonly<Record<ScriptLanguage, number>> = {
-  python: 2,
+  python: 3,
   javascript: 3,
   shell: 3,
 };
@@ -68,7 +68,7 @@ async function fetchBytes(location: AssetLocation): Promise<ArrayBuffer> {
  */
 function moduleCode(url: string): Promise<ModuleCode> {
   const absolute = new URL(url, location.href).href;
-  return import.meta.env.DEV ? Promise.resolve(absolute) : fetchBytes(absolute);
+  return __SKILLBOX_BUNDLED__ ? fetchBytes(absolute) : Promise.resolve(absolute);
 }
 
 async function fetchAll<T>(
@@ -177,7 +177,7 @@ export class SandboxHost implements Runtime {
     if (this.options.relaxCsp) return null;
     // The Wasmer SDK and development builds load modules by URL from the app's origin.
     const byUrl =
-      import.meta.env.DEV || this.setups.get("shell")?.assets[SHELL_PACKAGE_ASSET] !== undefined;
+      !__SKILLBOX_BUNDLED__ || this.setups.get("shell")?.assets[SHELL_PACKAGE_ASSET] !== undefined;
     return sandboxContentSecurityPolicy(byUrl ? { scriptOrigin: location.origin } : {});
   }
 
@@ -203,8 +203,20 @@ export class SandboxHost implements Runtime {
       typeof copy === "string" ? [channel.port2] : [channel.port2, copy],
     );
     this.frame = frame;
+    const failed = new Promise<never>((_, reject) => {
+      channel.port1.addEventListener("message", (event: MessageEvent) => {
+        const data = event.data as { type?: unknown; message?: unknown } | null;
+        if (data?.type === "frame-failed") {
+          reject(new Error(`the sandbox frame failed to start: ${String(data.message)}`));
+        }
+      });
+    });
     this.api = wrap<SandboxFrameApi>(channel.port1);
-    await timeout(this.api.status(), connectTimeoutMs, "the sandbox frame did not start");
+    await timeout(
+      Promise.race([this.api.status(), failed]),
+      connectTimeoutMs,
+      "the sandbox frame did not start",
+    );
     await Promise.all(
       [...this.setups].map(([language, setup]) => this.api.configure(language, setup)),
     );

@@ -4,10 +4,10 @@ import type { ModuleCode } from "../frame/frameApi";
 
 /**
  * What a Python memory snapshot depends on: the worker module (which carries the runner and the
- * warm imports), Pyodide's loader (which carries its version; its WebAssembly is tied to it) and
- * the lock file. Undefined where the modules are URLs (development): there is nothing to hash.
+ * warm imports), Pyodide's loader (which carries its version; its other files are tied to it)
+ * and the lock file. Undefined where the modules are URLs (development): there is nothing to hash.
  */
-const INPUTS = ["worker", "pyodide.mjs", "pyodide.asm.mjs"] as const;
+const INPUTS = ["worker", "pyodide.mjs"] as const;
 const ASSET_INPUTS = ["pyodide-lock.json"] as const;
 
 export function snapshotKey(
