@@ -3,7 +3,8 @@ import { INIT_HANDOFF } from "../protocol";
 /**
  * Source of the classic blob worker every runtime starts in. Module blob workers do not load in
  * an opaque-origin frame, so a classic worker takes the init message, hides `importScripts`
- * (Pyodide refuses classic workers) and imports the runtime's module from the app origin.
+ * (Pyodide refuses classic workers) and imports the runtime's module: a blob: URL the frame made
+ * of the bytes the page handed in.
  */
 const BOOTSTRAP_SOURCE = `"use strict";
 self.onmessage = function (event) {
