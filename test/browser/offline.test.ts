@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -72,17 +72,16 @@ async function waitForStoredSnapshot(page: Page) {
 
 /**
  * Damages the stored snapshot: `truncate` cuts its bytes under the old checksum; `garbage`
- * replaces them with bytes of the same length and a checksum that matches them.
+ * replaces them with bytes of the same length and a checksum that matches them (the snapshot's
+ * length is a multiple of 4: WebAssembly pages).
  */
 async function damageStoredSnapshot(page: Page, how: "truncate" | "garbage") {
   await page.evaluate(async (mode) => {
-    const crc32 = (bytes: Uint8Array) => {
-      let c = ~0;
-      for (const byte of bytes) {
-        c ^= byte;
-        for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      }
-      return ~c >>> 0;
+    // The store's checksum (FNV-1a over 32-bit words), so garbage passes the page's check.
+    const checksum = (bytes: ArrayBuffer) => {
+      let hash = 0x811c9dc5;
+      for (const word of new Uint32Array(bytes)) hash = Math.imul(hash ^ word, 0x01000193);
+      return hash >>> 0;
     };
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open("skillbox-snapshots");
@@ -90,16 +89,15 @@ async function damageStoredSnapshot(page: Page, how: "truncate" | "garbage") {
       request.onerror = () => reject(request.error);
     });
     const store = () => db.transaction("snapshots", "readwrite").objectStore("snapshots");
-    const record = await new Promise<{ bytes: ArrayBuffer; crc: number }>((resolve) => {
+    const record = await new Promise<{ bytes: ArrayBuffer; checksum: number }>((resolve) => {
       const request = store().openCursor();
       request.onsuccess = () => resolve(request.result!.value);
     });
     if (mode === "truncate") {
       record.bytes = record.bytes.slice(0, 1000);
     } else {
-      const bytes = new Uint8Array(record.bytes.byteLength).fill(7);
-      record.bytes = bytes.buffer;
-      record.crc = crc32(bytes);
+      record.bytes = new Uint8Array(record.bytes.byteLength).fill(7).buffer;
+      record.checksum = checksum(record.bytes);
     }
     await new Promise((resolve) => {
       store().put(record).onsuccess = resolve;
@@ -200,6 +198,26 @@ describe("a plain static host (python3 -m http.server, no custom headers)", () =
     });
     await runEachRuntime(page);
     await page.context().close();
+  });
+
+  test("a file that cannot be saved leaves the app working and is named as not available offline", async () => {
+    const missing = join(server.root, "icon-maskable.svg");
+    const icon = readFileSync(missing);
+    rmSync(missing);
+    try {
+      const page = await openApp(browser, "/", server.url);
+      await page.waitForFunction(
+        () => document.getElementById("offline-status")?.textContent?.startsWith("Not available"),
+        null,
+        { timeout: 90_000 },
+      );
+      expect(await page.locator("#offline-status").textContent()).toContain("/icon-maskable.svg");
+      await installTestSkill(page, SKILL, SCRIPTS);
+      await runEachRuntime(page);
+      await page.context().close();
+    } finally {
+      writeFileSync(missing, icon);
+    }
   });
 
   test("a new deployment shows the reload prompt and switches only when asked", async () => {

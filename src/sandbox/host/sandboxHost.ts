@@ -1,4 +1,4 @@
-import { type Remote, wrap } from "comlink";
+import { type Remote, transfer, wrap } from "comlink";
 import type { FrameStatus, ModuleCode, RuntimeSetup, SandboxFrameApi } from "../frame/frameApi";
 import frameModuleUrl from "../frame/main.ts?worker&url";
 import { CONNECT_MESSAGE, frameDocumentHtml, sandboxContentSecurityPolicy } from "../frameDocument";
@@ -81,6 +81,14 @@ async function fetchAll<T>(
   return Object.fromEntries(loaded);
 }
 
+/** Every buffer of a setup, to hand over rather than copy. */
+function transferablesOf(setup: RuntimeSetup): ArrayBuffer[] {
+  const modules = Object.values(setup.modules).filter(
+    (code): code is ArrayBuffer => typeof code !== "string",
+  );
+  return [...new Set([...modules, ...Object.values(setup.assets)])];
+}
+
 function timeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return Promise.race([
@@ -101,7 +109,9 @@ export class SandboxHost implements Runtime {
   private frame!: HTMLIFrameElement;
   private api!: Remote<SandboxFrameApi>;
   private frameModule!: ModuleCode;
+  /** Setups prepared and not yet handed to the frame. */
   private readonly setups = new Map<ScriptLanguage, RuntimeSetup>();
+  private readonly languages: ReadonlySet<ScriptLanguage>;
   private readonly bootTimeoutMs: number;
   private snapshotKey: string | undefined;
   /** Whether the Python snapshot handed to the frame came from the store. */
@@ -109,6 +119,7 @@ export class SandboxHost implements Runtime {
 
   private constructor(private readonly options: SandboxHostOptions) {
     this.bootTimeoutMs = options.bootTimeoutMs ?? DEFAULT_BOOT_TIMEOUT_MS;
+    this.languages = new Set(options.runtimes.map((source) => source.language));
   }
 
   static async open(options: SandboxHostOptions): Promise<SandboxHost> {
@@ -124,11 +135,17 @@ export class SandboxHost implements Runtime {
   }
 
   private async prepare(source: RuntimeAssetSource): Promise<void> {
-    const [modules, assets] = await Promise.all([
-      fetchAll(source.modules, moduleCode),
+    const modulesLoaded = fetchAll(source.modules, moduleCode);
+    // The stored snapshot is read while the large assets download.
+    const snapshotLoaded = source.snapshots
+      ? modulesLoaded.then((modules) => this.storedSnapshot(modules))
+      : undefined;
+    const [modules, assets, snapshot] = await Promise.all([
+      modulesLoaded,
       fetchAll(source.files, fetchBytes),
+      snapshotLoaded,
     ]);
-    if (source.snapshots) await this.addStoredSnapshot(modules, assets);
+    if (snapshot) assets[SNAPSHOT_ASSET] = snapshot;
     this.setups.set(source.language, {
       modules,
       assets,
@@ -142,26 +159,23 @@ export class SandboxHost implements Runtime {
     });
   }
 
-  private async addStoredSnapshot(
+  private async storedSnapshot(
     modules: Record<string, ModuleCode>,
-    assets: Record<string, ArrayBuffer>,
-  ): Promise<void> {
+  ): Promise<ArrayBuffer | undefined> {
     const store = this.options.snapshotStore;
-    if (!store || this.options.relaxedLayers?.length) return;
-    this.snapshotKey = snapshotKey(modules, assets);
-    if (!this.snapshotKey) return;
+    if (!store || this.options.relaxedLayers?.length) return undefined;
+    this.snapshotKey = snapshotKey(modules);
+    if (!this.snapshotKey) return undefined;
     const stored = await store.load(this.snapshotKey).catch(() => undefined);
-    if (stored) {
-      assets[SNAPSHOT_ASSET] = stored;
-      this.snapshotLoaded = true;
-    }
+    this.snapshotLoaded = stored !== undefined;
+    return stored;
   }
 
   /** Stores the snapshot the frame's Python pool makes, unless it booted from a stored one. */
   private keepNewSnapshots(): void {
     const { snapshotStore } = this.options;
     const key = this.snapshotKey;
-    if (!snapshotStore || !key || !this.setups.has("python")) return;
+    if (!snapshotStore || !key || !this.languages.has("python")) return;
     void this.api.newSnapshot("python").then(
       (bytes) => snapshotStore.save(key, bytes),
       () => {},
@@ -217,8 +231,13 @@ export class SandboxHost implements Runtime {
       connectTimeoutMs,
       "the sandbox frame did not start",
     );
+    // Handed over, not copied (tens of MB): a restart prepares them again.
+    const setups = [...this.setups];
+    this.setups.clear();
     await Promise.all(
-      [...this.setups].map(([language, setup]) => this.api.configure(language, setup)),
+      setups.map(([language, setup]) =>
+        this.api.configure(language, transfer(setup, transferablesOf(setup))),
+      ),
     );
   }
 
@@ -227,7 +246,7 @@ export class SandboxHost implements Runtime {
   }
 
   async run(request: RunRequest, signal?: AbortSignal): Promise<RawRunOutcome> {
-    if (!this.setups.has(request.language)) {
+    if (!this.languages.has(request.language)) {
       throw new Error(`no ${request.language} runtime is configured in this sandbox`);
     }
     const onAbort = () => void this.api.cancel(request.runId);
@@ -254,6 +273,7 @@ export class SandboxHost implements Runtime {
 
   private async restart(): Promise<void> {
     this.frame.remove();
+    await Promise.all(this.options.runtimes.map((source) => this.prepare(source)));
     await this.attachFrame();
   }
 
