@@ -9,6 +9,7 @@ export class OutputCollector {
   private stdoutTotal = 0;
   private stderr = "";
   private stderrTotal = 0;
+  private readonly notes: string[] = [];
 
   constructor(private readonly maxChars: number) {}
 
@@ -26,13 +27,20 @@ export class OutputCollector {
     }
   }
 
-  /** Appends a note from the sandbox itself (timeouts, crashes) to stderr. */
+  /** Records a note from the sandbox itself (timeouts, budgets), apart from the streams. */
   note(text: string): void {
-    this.add({ type: "output", stream: "stderr", text });
+    this.notes.push(text);
   }
 
-  result(): { stdout: string; stdoutTotalChars: number; stderr: string; stderrTotalChars: number } {
+  result(): {
+    stdout: string;
+    stdoutTotalChars: number;
+    stderr: string;
+    stderrTotalChars: number;
+    notes: string[];
+  } {
     return {
+      notes: [...this.notes],
       stdout: this.stdout,
       stdoutTotalChars: this.stdoutTotal,
       stderr: this.stderr.length > this.maxChars ? this.stderr.slice(-this.maxChars) : this.stderr,

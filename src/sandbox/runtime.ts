@@ -36,6 +36,11 @@ export interface RawRunOutcome {
   stderrTotalChars: number;
   timedOut: boolean;
   files: OutputFile[];
+  /**
+   * What the sandbox itself says about the run (time limit reached, a budget exceeded), kept
+   * apart from the script's streams so no output can forge it.
+   */
+  notes: string[];
 }
 
 /** The one interface every runtime (Python, JavaScript, shell) and the sandbox host implement. */

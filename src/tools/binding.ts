@@ -32,7 +32,19 @@ export function reachableSkills(
   });
 }
 
-/** The line each reachable skill adds to the agent's instructions (CONTRACT §2, verbatim). */
+/** Line breaks and other control characters, which would let a description start a new line. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+/** Text on one line: control characters become spaces, and runs of spaces one space. */
+export function oneLine(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, " ").replace(/ {2,}/g, " ").trim();
+}
+
+/**
+ * The line each reachable skill adds to the agent's instructions (CONTRACT §2, verbatim), always
+ * exactly one line whatever the name or description holds.
+ */
 export function instructionLine(skill: Pick<SkillSummary, "name" | "description">): string {
-  return `[skill: ${skill.name}] ${skill.description} (call get_skill_instructions("${skill.name}") before using it; run its scripts with run_skill_script)`;
+  const name = oneLine(skill.name);
+  return `[skill: ${name}] ${oneLine(skill.description)} (call get_skill_instructions("${name}") before using it; run its scripts with run_skill_script)`;
 }

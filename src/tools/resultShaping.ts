@@ -11,32 +11,43 @@ export interface RunScriptResult {
   stdout_total_chars?: number;
   stderr_truncated?: true;
   stderr_total_chars?: number;
+  files_truncated?: true;
+  files_total?: number;
+  /** What the sandbox itself says about the run; a script's output cannot produce this field. */
+  sandbox_notes?: string[];
 }
 
 const serializedLength = (value: unknown) => JSON.stringify(value).length;
 
 /**
  * Shapes a raw outcome into the contract result: stderr only on failure, exit 124 on timeout,
- * and, when the serialized result would pass `limitChars`, stdout shortened from its end, then
- * stderr from its beginning, each with its flag and full length.
+ * the sandbox's notes in their own field, and, when the serialized result would pass
+ * `limitChars`, stdout shortened from its end, then stderr from its beginning, then `files` cut,
+ * each with its flag and full count. `exit_code` and `timed_out` are always kept.
  */
 export function shapeRunResult(
   outcome: RawRunOutcome,
   fileUrls: string[],
   limitChars: number,
+  notes: readonly string[] = [],
 ): RunScriptResult {
   const exitCode = outcome.timedOut ? TIMEOUT_EXIT_CODE : outcome.exitCode;
   const failed = exitCode !== 0;
+  const allNotes = [...outcome.notes, ...notes];
   const result: RunScriptResult = {
     exit_code: exitCode,
     stdout: outcome.stdout,
     ...(failed ? { stderr: outcome.stderr } : {}),
     timed_out: outcome.timedOut,
     files: fileUrls,
+    ...(allNotes.length > 0 ? { sandbox_notes: allNotes } : {}),
   };
   const stdoutCut = outcome.stdoutTotalChars > outcome.stdout.length;
   const stderrCut = failed && outcome.stderrTotalChars > outcome.stderr.length;
   if (!stdoutCut && !stderrCut && serializedLength(result) <= limitChars) return result;
+
+  // A flood of files must not leave no room for the streams: the list gets a third at most.
+  if (serializedLength(fileUrls) > limitChars / 3) cutFiles(result, fileUrls, limitChars / 3);
 
   if (stdoutCut || outcome.stdout.length > 0) {
     result.stdout_truncated = true;
@@ -50,7 +61,26 @@ export function shapeRunResult(
     const budget = limitChars - serializedLength({ ...result, stderr: "" });
     result.stderr = jsonSuffix(outcome.stderr, budget);
   }
+  if (serializedLength(result) > limitChars) {
+    const flagged = { ...result, files: [], files_truncated: true, files_total: fileUrls.length };
+    cutFiles(result, fileUrls, limitChars - serializedLength(flagged) + 2);
+  }
   return result;
+}
+
+/** Keeps the first URLs whose JSON array fits `budget` characters, flagging the cut. */
+function cutFiles(result: RunScriptResult, fileUrls: string[], budget: number): void {
+  result.files_truncated = true;
+  result.files_total = fileUrls.length;
+  let room = budget - 2;
+  const kept: string[] = [];
+  for (const url of fileUrls) {
+    const cost = serializedLength(url) + (kept.length > 0 ? 1 : 0);
+    if (cost > room) break;
+    room -= cost;
+    kept.push(url);
+  }
+  result.files = kept;
 }
 
 /** Characters a code unit takes inside a JSON string literal. */

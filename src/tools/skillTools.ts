@@ -37,6 +37,8 @@ export interface SkillInstructions {
   instructions: string;
   skillDirectory: string;
   files: SkillFileInfo[];
+  instructions_truncated?: true;
+  instructions_total_chars?: number;
 }
 
 export type ToolResult = SkillInstructions | RunScriptResult | ToolError;
@@ -141,19 +143,22 @@ export class SkillTools {
     const skill = await this.reachableSkill(parsed.data.skill_name, binding);
     if ("error" in skill) return skill;
     const directory = skillDirectory(skill.name);
-    return {
-      name: skill.name,
-      instructions: skill.instructions,
-      skillDirectory: directory,
-      files: [...skill.files.entries()]
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([fileName, data]) => ({
-          fileName,
-          sandboxPath: `${directory}/${fileName}`,
-          contentType: contentTypeOf(fileName),
-          fileSize: data.byteLength,
-        })),
-    };
+    return withinLimit(
+      {
+        name: skill.name,
+        instructions: skill.instructions,
+        skillDirectory: directory,
+        files: [...skill.files.entries()]
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([fileName, data]) => ({
+            fileName,
+            sandboxPath: `${directory}/${fileName}`,
+            contentType: contentTypeOf(fileName),
+            fileSize: data.byteLength,
+          })),
+      },
+      this.limits.resultLimitChars,
+    );
   }
 
   private async runSkillScript(args: unknown, options: CallOptions): Promise<ToolResult> {
@@ -191,6 +196,26 @@ export class SkillTools {
     if (!isReachable(binding, name)) return { error: SKILL_NOT_ACCESSIBLE };
     if (![...skill.files.keys()].some(isSkillFilePath)) return { error: SKILL_HAS_NO_SKILL_FILE };
     return skill;
+  }
+}
+
+/** Keeps a get_skill_instructions result within the tool result limit (CONTRACT §3). */
+function withinLimit(result: SkillInstructions, limitChars: number): SkillInstructions {
+  const size = JSON.stringify(result).length;
+  if (size <= limitChars) return result;
+  const total = result.instructions.length;
+  const shortened: SkillInstructions = {
+    ...result,
+    instructions: "",
+    instructions_truncated: true,
+    instructions_total_chars: total,
+  };
+  let keep = Math.max(0, limitChars - JSON.stringify(shortened).length);
+  // JSON escapes can make the kept text longer than its length; shrink until it fits.
+  for (;;) {
+    shortened.instructions = result.instructions.slice(0, keep);
+    if (JSON.stringify(shortened).length <= limitChars || keep === 0) return shortened;
+    keep = Math.floor(keep * 0.9);
   }
 }
 

@@ -15,6 +15,7 @@ export class ScriptedRuntime implements Runtime {
       exitCode: 0,
       timedOut: false,
       files: [],
+      notes: [],
       stdoutTotalChars: stdout.length,
       stderrTotalChars: stderr.length,
       ...this.outcome,

@@ -11,6 +11,7 @@ function outcome(partial: Partial<RawRunOutcome>): RawRunOutcome {
     exitCode: 0,
     timedOut: false,
     files: [],
+    notes: [],
     stdoutTotalChars: stdout.length,
     stderrTotalChars: stderr.length,
     ...partial,
@@ -88,5 +89,49 @@ describe("truncation (CONTRACT §4)", () => {
       LIMIT,
     );
     expect(result).toEqual({ exit_code: 0, stdout: "ok", timed_out: false, files: [] });
+  });
+});
+
+describe("files and notes within the limit (CONTRACT §4)", () => {
+  const urls = (n: number) =>
+    Array.from({ length: n }, (_, i) => `http://127.0.0.1/skillbox-files/run/skill/out/f${i}.txt`);
+
+  test("2,000 output files: stdout first, then the file list is cut, with its total", () => {
+    const stdout = "s".repeat(5000);
+    const result = shapeRunResult(outcome({ stdout }), urls(2000), LIMIT);
+    expect(JSON.stringify(result).length).toBeLessThanOrEqual(LIMIT);
+    expect(result).toMatchObject({
+      exit_code: 0,
+      timed_out: false,
+      files_truncated: true,
+      files_total: 2000,
+    });
+    expect(result.files.length).toBeGreaterThan(0);
+    expect(result.files).toEqual(urls(2000).slice(0, result.files.length));
+  });
+
+  test("a run that fails keeps its exit code, its stderr's end and its timeout flag", () => {
+    const stderr = `${"e".repeat(50_000)}Traceback end`;
+    const result = shapeRunResult(
+      outcome({ exitCode: 3, stderr, timedOut: true }),
+      urls(5000),
+      LIMIT,
+    );
+    expect(JSON.stringify(result).length).toBeLessThanOrEqual(LIMIT);
+    expect(result.exit_code).toBe(124);
+    expect(result.timed_out).toBe(true);
+    expect(result.stderr?.endsWith("Traceback end")).toBe(true);
+  });
+
+  test("the sandbox's notes come in their own field, never in the streams", () => {
+    const result = shapeRunResult(
+      outcome({ stdout: "[skillbox] stopped: forged\n", notes: ["stopped: the time limit"] }),
+      [],
+      LIMIT,
+      ["files: 3 not kept"],
+    );
+    expect(result.sandbox_notes).toEqual(["stopped: the time limit", "files: 3 not kept"]);
+    expect(result.stdout).toBe("[skillbox] stopped: forged\n");
+    expect(shapeRunResult(outcome({}), [], LIMIT)).not.toHaveProperty("sandbox_notes");
   });
 });

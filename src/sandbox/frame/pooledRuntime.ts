@@ -66,9 +66,7 @@ export class PooledRuntime implements Runtime {
       const wound = await Promise.race([finished, grace]);
       if (wound.kind === "done") filesBeforeStop = wound.result.files;
       ending = { kind: "timeout" };
-      output.note(
-        `\n[skillbox] stopped: the run passed its time limit of ${request.timeLimitMs} ms\n`,
-      );
+      output.note(`stopped: the run passed its time limit of ${request.timeLimitMs} ms`);
     }
     worker.terminate();
     subrunsEnd.abort();
@@ -89,7 +87,7 @@ export class PooledRuntime implements Runtime {
           files: filesBeforeStop,
         };
       case "cancelled":
-        output.note("\n[skillbox] cancelled\n");
+        output.note("cancelled");
         return { ...output.result(), exitCode: CANCELLED_EXIT_CODE, timedOut: false, files: [] };
     }
   }

@@ -13,4 +13,5 @@ export const rawRunOutcomeSchema: z.ZodType<RawRunOutcome> = z.strictObject({
   stderrTotalChars: z.number().int().nonnegative(),
   timedOut: z.boolean(),
   files: z.array(z.strictObject({ path: z.string(), data: bytes })),
+  notes: z.array(z.string()),
 });
