@@ -33,7 +33,7 @@ export function reachableSkills(
 }
 
 /** Line breaks and other control characters, which would let a description start a new line. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]+/gu;
 
 /** Text on one line: control characters become spaces, and runs of spaces one space. */
 export function oneLine(text: string): string {
