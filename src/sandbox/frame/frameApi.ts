@@ -52,8 +52,8 @@ export interface SandboxFrameApi {
   status(): FrameStatus;
   /**
    * Resolves with a memory snapshot of the runtime once a worker has made one that the page did
-   * not hand in (a first boot, or a replacement for one that did not restore), for the page to
-   * keep across visits.
+   * not hand in (on a visit without a stored one, or replacing one that did not restore), for the
+   * page to keep across visits.
    */
   newSnapshot(language: ScriptLanguage): Promise<ArrayBuffer>;
 }
