@@ -6,6 +6,7 @@ import { type ChatStore, MemoryChatStore, openIdbChatStore } from "../agent/sess
 import { agentToolbox } from "../agent/toolbox";
 import type { TranscriptItem } from "../agent/transcript";
 import { findModelContext, type ModelContext, registerWebMcpTools } from "../agent/webMcp";
+import { encodeBase64 } from "../encoding/base64";
 import { CacheOutputFileStore, type OutputFileStats } from "../files/outputFiles";
 import { AgentProfile } from "../library/agentProfile";
 import { exportSkillZip } from "../library/exportZip";
@@ -126,14 +127,6 @@ async function openStores(): Promise<{ skills: SkillStorage; settings: SettingsS
   } catch {
     return { skills: new MemorySkillStorage(), settings: new MemorySettingsStore() };
   }
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
 }
 
 /** Wires the library, the agent profile, the sandbox and the tools into the app's Skillbox. */
@@ -258,7 +251,7 @@ export function createSkillbox(): SkillboxApi {
       const skill = await catalog.getSkill(name, version);
       if (!skill)
         throw new Error(`Skill "${name}"${version ? ` version ${version}` : ""} is not installed`);
-      return toBase64(exportSkillZip(skill));
+      return encodeBase64(exportSkillZip(skill));
     },
     profile: async () => (await opened).profile.skills(),
     updateProfile: async (name, change) => (await opened).profile.update(name, change),

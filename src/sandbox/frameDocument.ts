@@ -1,4 +1,7 @@
 import { sha256 } from "@noble/hashes/sha2.js";
+import { encodeBase64 } from "../encoding/base64.ts";
+import { oneShotGlobalSource } from "./handoff.ts";
+import { FRAME_PORT_HANDOFF } from "./protocol.ts";
 
 /**
  * The sandbox frame's document. It is not fetched: the page writes it into `<iframe srcdoc>`, so
@@ -6,9 +9,6 @@ import { sha256 } from "@noble/hashes/sha2.js";
  * serves an opaque-origin frame, so everything the frame runs arrives as bytes from the page,
  * which is served from the app's caches; the frame turns those bytes into blob: modules.
  */
-
-/** Name of the one-shot global through which the bootstrap hands the page's port to the module. */
-export const FRAME_PORT_HANDOFF = "__skillboxTakeFramePort";
 
 /** Message type the page sends, with the port and the frame's module, to start the frame. */
 export const CONNECT_MESSAGE = "skillbox:connect";
@@ -23,15 +23,7 @@ addEventListener("message", function onConnect(event) {
   if (event.source !== parent || !data || data.type !== ${JSON.stringify(CONNECT_MESSAGE)} || !event.ports[0]) return;
   removeEventListener("message", onConnect);
   var port = event.ports[0];
-  var taken = false;
-  Object.defineProperty(self, ${JSON.stringify(FRAME_PORT_HANDOFF)}, {
-    configurable: true,
-    value: function () {
-      if (taken) throw new Error("port already taken");
-      taken = true;
-      return port;
-    },
-  });
+  ${oneShotGlobalSource(FRAME_PORT_HANDOFF, "port")}
   var url = typeof data.module === "string" ? data.module
     : URL.createObjectURL(new Blob([data.module], { type: "text/javascript" }));
   import(url).catch(function (error) {
@@ -40,14 +32,8 @@ addEventListener("message", function onConnect(event) {
 });
 `;
 
-function base64(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 /** The CSP source that allows exactly the bootstrap as an inline script. */
-export const FRAME_BOOTSTRAP_HASH = `'sha256-${base64(sha256(new TextEncoder().encode(FRAME_BOOTSTRAP_SOURCE)))}'`;
+export const FRAME_BOOTSTRAP_HASH = `'sha256-${encodeBase64(sha256(new TextEncoder().encode(FRAME_BOOTSTRAP_SOURCE)))}'`;
 
 export interface FramePolicyOptions {
   /**

@@ -10,6 +10,12 @@ import type {
 /** Name of the one-shot global through which the bootstrap hands the init to the worker module. */
 export const INIT_HANDOFF = "__skillboxTakeInit";
 
+/**
+ * Name of the one-shot global through which the frame document's bootstrap hands the page's port
+ * to the frame module.
+ */
+export const FRAME_PORT_HANDOFF = "__skillboxTakeFramePort";
+
 /** First and only message the frame posts to a worker's global scope. */
 export interface WorkerInit {
   /**

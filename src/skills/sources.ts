@@ -1,3 +1,4 @@
+import { decodeBase64 } from "../encoding/base64";
 import { type BundleEntry, checkBundle, entriesFromMap, type SkillBundle } from "./bundle";
 import { type BundleLimits, DEFAULT_BUNDLE_LIMITS } from "./limits";
 import { BundleValidationError } from "./problems";
@@ -57,11 +58,4 @@ export function bundleFromBase64Zip(
     throw new BundleValidationError([{ file: "(zip)", message: "is not valid base64" }]);
   }
   return bundleFromZip(decodeBase64(payload), limits);
-}
-
-function decodeBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
 }

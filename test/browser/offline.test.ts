@@ -36,6 +36,14 @@ async function runEachRuntime(page: Page) {
   expect(results).toEqual(EXPECTED);
 }
 
+/** Reloads the page, checks what its sandbox reports, and runs a script in each runtime. */
+async function reloadAndRunEach(page: Page, status: Record<string, unknown>) {
+  await page.reload();
+  await waitForApp(page);
+  expect(await page.evaluate(() => window.skillbox.status())).toMatchObject(status);
+  await runEachRuntime(page);
+}
+
 /** Waits until the service worker controls the page and has cached the whole build. */
 async function waitUntilCached(page: Page) {
   await page.waitForFunction(
@@ -130,32 +138,17 @@ describe("offline-first", () => {
     await runEachRuntime(page);
     await waitForStoredSnapshot(page);
 
-    await page.reload();
-    await waitForApp(page);
-    expect(await page.evaluate(() => window.skillbox.status())).toMatchObject({
-      pythonSnapshotFromStorage: true,
-    });
-    await runEachRuntime(page);
+    await reloadAndRunEach(page, { pythonSnapshotFromStorage: true });
 
     // Truncated bytes under the old checksum: the store refuses them, Python boots in full.
     await damageStoredSnapshot(page, "truncate");
-    await page.reload();
-    await waitForApp(page);
-    expect(await page.evaluate(() => window.skillbox.status())).toMatchObject({
-      pythonSnapshotFromStorage: false,
-    });
-    await runEachRuntime(page);
+    await reloadAndRunEach(page, { pythonSnapshotFromStorage: false });
 
     // Garbage with a matching checksum (another build's bytes, say): the worker cannot restore
     // it, reports so, and boots in full; the right interpreter answers.
     await waitForStoredSnapshot(page);
     await damageStoredSnapshot(page, "garbage");
-    await page.reload();
-    await waitForApp(page);
-    expect(await page.evaluate(() => window.skillbox.status())).toMatchObject({
-      pythonSnapshotFromStorage: true,
-    });
-    await runEachRuntime(page);
+    await reloadAndRunEach(page, { pythonSnapshotFromStorage: true });
     await page.context().close();
   });
 });
@@ -191,12 +184,7 @@ describe("a plain static host (python3 -m http.server, no custom headers)", () =
 
     // Once the service worker controls the page, it supplies the isolation headers itself.
     await waitUntilCached(page);
-    await page.reload();
-    await waitForApp(page);
-    expect(await page.evaluate(() => window.skillbox.status())).toMatchObject({
-      crossOriginIsolated: true,
-    });
-    await runEachRuntime(page);
+    await reloadAndRunEach(page, { crossOriginIsolated: true });
     await page.context().close();
   });
 

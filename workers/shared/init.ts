@@ -1,3 +1,4 @@
+import { takeOneShotGlobal } from "../../src/sandbox/handoff";
 import { INIT_HANDOFF, type WorkerInit } from "../../src/sandbox/protocol";
 
 /**
@@ -5,9 +6,5 @@ import { INIT_HANDOFF, type WorkerInit } from "../../src/sandbox/protocol";
  * can reach the private port through it.
  */
 export function takeInit(): WorkerInit {
-  const scope = self as unknown as Record<string, unknown>;
-  const take = scope[INIT_HANDOFF];
-  delete scope[INIT_HANDOFF];
-  if (typeof take !== "function") throw new Error("worker started without its init");
-  return take() as WorkerInit;
+  return takeOneShotGlobal<WorkerInit>(INIT_HANDOFF, "worker started without its init");
 }

@@ -1,3 +1,4 @@
+import { oneShotGlobalSource } from "../handoff";
 import { INIT_HANDOFF } from "../protocol";
 
 /**
@@ -10,15 +11,7 @@ const BOOTSTRAP_SOURCE = `"use strict";
 self.onmessage = function (event) {
   self.onmessage = null;
   var init = event.data;
-  var taken = false;
-  Object.defineProperty(self, ${JSON.stringify(INIT_HANDOFF)}, {
-    configurable: true,
-    value: function () {
-      if (taken) throw new Error("init already taken");
-      taken = true;
-      return init;
-    },
-  });
+  ${oneShotGlobalSource(INIT_HANDOFF, "init")}
   Object.defineProperty(self, "importScripts", { configurable: true, writable: true, value: undefined });
   import(init.moduleUrl).catch(function (error) {
     init.port.postMessage({ type: "boot-failed", message: "could not load " + init.moduleUrl + ": " + error });

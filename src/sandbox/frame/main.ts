@@ -1,5 +1,6 @@
 import { expose, transfer } from "comlink";
-import { FRAME_PORT_HANDOFF } from "../frameDocument";
+import { takeOneShotGlobal } from "../handoff";
+import { FRAME_PORT_HANDOFF } from "../protocol";
 import type { RawRunOutcome, RunRequest, Runtime, ScriptLanguage } from "../runtime";
 import {
   chooseShellEngine,
@@ -139,13 +140,8 @@ const api: SandboxFrameApi = {
   },
 };
 
-/** The page's port, handed over by the frame document's bootstrap; taken exactly once. */
-function takePort(): MessagePort {
-  const scope = self as unknown as Record<string, unknown>;
-  const take = scope[FRAME_PORT_HANDOFF];
-  delete scope[FRAME_PORT_HANDOFF];
-  if (typeof take !== "function") throw new Error("the sandbox frame started without its port");
-  return take() as MessagePort;
-}
-
-expose(api, takePort());
+// The page's port, handed over by the frame document's bootstrap.
+expose(
+  api,
+  takeOneShotGlobal<MessagePort>(FRAME_PORT_HANDOFF, "the sandbox frame started without its port"),
+);

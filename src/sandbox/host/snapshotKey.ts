@@ -1,13 +1,13 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import type { ModuleCode } from "../frame/frameApi";
+import { type ModuleCode, WORKER_MODULE } from "../frame/frameApi";
 
 /**
  * What a Python memory snapshot depends on: the worker module (which carries the runner and the
  * warm imports) and Pyodide's loader, which carries Pyodide's version (its WebAssembly, standard
  * library and lock file ship with it). Undefined where the modules are URLs (development).
  */
-const INPUTS = ["worker", "pyodide.mjs"] as const;
+const INPUTS = [WORKER_MODULE, "pyodide.mjs"] as const;
 
 export function snapshotKey(modules: Record<string, ModuleCode>): string | undefined {
   const hash = sha256.create();

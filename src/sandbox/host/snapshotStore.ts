@@ -3,8 +3,8 @@ import { type DBSchema, openDB } from "idb";
 /**
  * Python memory snapshots kept in the app origin's IndexedDB across visits, so a repeat visit
  * boots its first worker from one. A snapshot is private to the exact code that made it, so it is
- * stored under a key derived from that code, with its length and a checksum: a stale or damaged snapshot is
- * never handed to a worker (and a worker that still cannot restore one boots in full).
+ * stored under a key derived from that code, with its length and a checksum: a stale or damaged
+ * snapshot is never handed to a worker (and a worker that still cannot restore one boots in full).
  */
 export interface SnapshotStore {
   load(key: string): Promise<ArrayBuffer | undefined>;
