@@ -46,6 +46,8 @@ async function wasmerShellFigures(): Promise<BenchFigure[]> {
       env: {},
       timeLimitMs: 30_000,
       maxOutputChars: 10_000,
+      outputFiles: { maxFiles: 100, maxBytes: 50 * 1024 * 1024 },
+      memoryLimitBytes: 512 * 1024 * 1024,
     };
     return timed(async () => {
       const outcome = await host.run(request);

@@ -14,11 +14,11 @@ import { skillDirectory } from "../src/tools/environment";
 import { guestSource } from "./javascript/guestSource";
 import { describeFsError, FsError, VirtualFs } from "./javascript/virtualFs";
 import { changedFiles } from "./shared/fileChanges";
+import { HEAP_FLOOR_BYTES, memoryExceededNote } from "./shared/memoryBudget";
 import { type RunIo, type ScriptEngine, startSandboxWorker } from "./shared/sandboxWorker";
 
 /** Asset name of QuickJS's WebAssembly binary, handed in by the frame. */
 export const QUICKJS_WASM_ASSET = "emscripten-module.wasm";
-const MEMORY_LIMIT_BYTES = 256 * 1024 * 1024;
 const MAX_STACK_BYTES = 1024 * 1024;
 
 const HASHES: Readonly<Record<string, (data: Uint8Array) => Uint8Array>> = {
@@ -160,7 +160,7 @@ function installHost(vm: QuickJSContext, state: () => RunState): void {
             return vm.newArrayBuffer(hash(bytesArg(vm, argHandles[1])).slice().buffer);
           }
           case "randomBytes":
-            return vm.newArrayBuffer(crypto.getRandomValues(new Uint8Array(Number(arg(0)))).buffer);
+            return vm.newArrayBuffer(randomBytes(Number(arg(0))).buffer);
           case "randomUUID":
             return vm.newString(randomUuid());
           case "hmac": {
@@ -252,7 +252,8 @@ function installHost(vm: QuickJSContext, state: () => RunState): void {
           return { error: handle };
         }
         const handle = vm.newError(error instanceof Error ? error.message : String(error));
-        if (error instanceof TypeError) vm.setProp(handle, "name", vm.newString("TypeError"));
+        if (error instanceof TypeError || error instanceof RangeError)
+          vm.setProp(handle, "name", vm.newString(error.name));
         return { error: handle };
       }
     },
@@ -290,6 +291,24 @@ function callGuest(
   return { value };
 }
 
+/** Node's largest `crypto.randomBytes` size. */
+const MAX_RANDOM_BYTES = 2 ** 31 - 1;
+/** `crypto.getRandomValues` fills at most this much per call. */
+const RANDOM_CHUNK_BYTES = 65_536;
+
+function randomBytes(size: number): Uint8Array {
+  if (!Number.isInteger(size) || size < 0 || size > MAX_RANDOM_BYTES) {
+    throw new RangeError(
+      `The value of "size" is out of range. It must be >= 0 && <= ${MAX_RANDOM_BYTES}. Received ${size}`,
+    );
+  }
+  const bytes = new Uint8Array(size);
+  for (let at = 0; at < size; at += RANDOM_CHUNK_BYTES) {
+    crypto.getRandomValues(bytes.subarray(at, at + RANDOM_CHUNK_BYTES));
+  }
+  return bytes;
+}
+
 function waitMs(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -302,7 +321,6 @@ async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
     newVariant(RELEASE_SYNC, module ? { wasmModule: module } : { wasmBinary: wasm! }),
   );
   const runtime: QuickJSRuntime = quickjs.newRuntime();
-  runtime.setMemoryLimit(MEMORY_LIMIT_BYTES);
   runtime.setMaxStackSize(MAX_STACK_BYTES);
   const vm = runtime.newContext();
   let current: RunState | undefined;
@@ -332,9 +350,25 @@ async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
   );
 
   return {
-    async run(request, io, interruptBuffer) {
+    async run(request, io, interruptCell) {
       const root = skillDirectory(request.skillName);
-      const fs = new VirtualFs();
+      const limit = request.memoryLimitBytes;
+      let state: RunState | undefined;
+      // One budget for heap and files: the heap's cap shrinks as the files grow, and files that
+      // would leave the heap less than its floor end the run.
+      const fs = new VirtualFs((fileBytes) => {
+        if (fileBytes <= limit - HEAP_FLOOR_BYTES) {
+          runtime.setMemoryLimit(limit - fileBytes);
+          return true;
+        }
+        if (state && !state.exiting) {
+          io.note(memoryExceededNote("stopped", limit, fileBytes));
+          state.exitCode ??= 1;
+          state.exiting = true;
+        }
+        return false;
+      });
+      runtime.setMemoryLimit(limit);
       fs.mkdirp(root);
       for (const dir of [request.env.HOME, request.env.TMPDIR, "/tmp"]) if (dir) fs.mkdirp(dir);
       for (const dir of request.directories ?? []) fs.mkdirp(`${root}/${dir}`);
@@ -343,7 +377,7 @@ async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
         fs.mkdirp(full.slice(0, full.lastIndexOf("/")));
         fs.writeFile(full, data, false);
       }
-      const state: RunState = {
+      state = {
         io,
         fs,
         timers: new Map(),
@@ -353,7 +387,7 @@ async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
         loopNow: performance.now(),
       };
       current = state;
-      const interrupted = () => interruptBuffer !== null && Atomics.load(interruptBuffer, 0) === 2;
+      const interrupted = () => Atomics.load(interruptCell, 0) === 2;
       runtime.setInterruptHandler(() => state.exiting || interrupted());
 
       const uncaught = (error: unknown) => {

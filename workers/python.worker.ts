@@ -2,6 +2,7 @@ import type { PyodideAPI } from "pyodide";
 import { SNAPSHOT_ASSET, type WorkerInit } from "../src/sandbox/protocol";
 import type { OutputFile, RunRequest } from "../src/sandbox/runtime";
 import { skillDirectory } from "../src/tools/environment";
+import { PythonMemoryBudget } from "./python/memoryBudget";
 import runnerSource from "./python/runner.py?raw";
 import { changedFiles } from "./shared/fileChanges";
 import { OutputStream } from "./shared/outputStream";
@@ -94,6 +95,8 @@ async function warmUp(pyodide: PyodideAPI, engine: ScriptEngine): Promise<void> 
     env: {},
     timeLimitMs: 10_000,
     maxOutputChars: 0,
+    outputFiles: { maxFiles: 100, maxBytes: 50 * 1024 * 1024 },
+    memoryLimitBytes: 512 * 1024 * 1024,
   };
   const io: RunIo = {
     stdout: new OutputStream(
@@ -104,10 +107,11 @@ async function warmUp(pyodide: PyodideAPI, engine: ScriptEngine): Promise<void> 
       1000,
     ),
     stderr: new OutputStream("stderr", () => {}, 0),
+    note: () => {},
     subrun: async () => ({ exitCode: 127, stdout: "", stderr: "", files: [] }),
   };
-  const { exitCode } = await engine.run(request, io, null);
-  io.stdout.flush();
+  const { exitCode } = await engine.run(request, io, new Int32Array(1));
+  io.stdout.end();
   if (exitCode !== 0 || printed !== WARM_UP_OUTPUT) {
     throw new Error(`the restored interpreter failed its check (exit ${exitCode})`);
   }
@@ -137,16 +141,19 @@ function readTree(pyodide: PyodideAPI, root: string, prefix = ""): OutputFile[] 
 }
 
 function pythonEngine(pyodide: PyodideAPI): ScriptEngine {
+  const budget = new PythonMemoryBudget(pyodide);
   return {
-    async run(request, io, interruptBuffer) {
+    async run(request, io, interruptCell) {
       const cwd = skillDirectory(request.skillName);
       writeSkillFiles(pyodide, cwd, request);
+      budget.start(request.memoryLimitBytes, io.note);
       pyodide.setStdin({ read: () => 0 });
       pyodide.setStdout({ write: (bytes) => io.stdout.writeBytes(bytes) });
       pyodide.setStderr({ write: (bytes) => io.stderr.writeBytes(bytes) });
-      if (interruptBuffer) {
-        interruptBuffer[0] = 0;
-        pyodide.setInterruptBuffer(interruptBuffer);
+      // Python runs without yielding, so only a cell the frame shares can reach it.
+      if (Object.prototype.toString.call(interruptCell.buffer) === "[object SharedArrayBuffer]") {
+        interruptCell[0] = 0;
+        pyodide.setInterruptBuffer(interruptCell);
       }
       const run = pyodide.globals.get("skillbox_run");
       // Calling it "promising" lets scripts block on coroutines (asyncio.run, run_until_complete)

@@ -1,5 +1,10 @@
 /// <reference lib="webworker" />
-import { OUTPUT_FILES_CACHE, OUTPUT_FILES_PREFIX } from "../src/files/outputFiles";
+import { readStoredOutputFile } from "../src/files/outputFileStore";
+import {
+  DOWNLOAD_PARAMETER,
+  OUTPUT_FILES_PREFIX,
+  outputFileHeaders,
+} from "../src/files/servedOutputFile";
 import {
   APP_CACHE_PREFIX,
   appCacheName,
@@ -114,15 +119,21 @@ function withPageHeaders(response: Response): Response {
   });
 }
 
+/**
+ * An output file, with headers decided here from its path at every request: what a script wrote
+ * is never served as a document that could act (see `outputFileHeaders`).
+ */
 async function outputFile(url: URL): Promise<Response> {
-  const cache = await caches.open(OUTPUT_FILES_CACHE);
-  return (
-    (await cache.match(url.href)) ??
-    new Response("This output file is no longer stored.", {
+  const body = await readStoredOutputFile(url.pathname);
+  if (!body) {
+    return new Response("This output file is no longer stored.", {
       status: 404,
-      headers: { "Content-Type": "text/plain" },
-    })
-  );
+      headers: { "Content-Type": "text/plain", "X-Content-Type-Options": "nosniff" },
+    });
+  }
+  const path = decodeURIComponent(url.pathname.slice(url.pathname.lastIndexOf("/") + 1));
+  const download = url.searchParams.has(DOWNLOAD_PARAMETER);
+  return new Response(body, { headers: outputFileHeaders(path, body.byteLength, download) });
 }
 
 async function optionalFile(request: Request, cacheName: string): Promise<Response> {

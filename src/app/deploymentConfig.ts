@@ -1,13 +1,33 @@
 import { z } from "zod";
+import type { AdmissionLimits } from "../sandbox/frame/admission";
 import { shellEngineConfigSchema } from "../sandbox/shellEngine";
+import type { ToolLimits } from "../tools/limits";
 
 /** Where a deployment puts its settings: a JSON file beside `index.html` (README "Shell engines"). */
 export const DEPLOYMENT_CONFIG_PATH = "/skillbox.config.json";
+
+const count = z.number().int().positive();
+
+/** Limits a deployment may set; each one absent keeps its default (README "Limits"). */
+export const deploymentLimitsSchema = z.strictObject({
+  timeLimitMs: count.optional(),
+  resultLimitChars: count.min(1000).optional(),
+  maxOutputFiles: count.optional(),
+  maxOutputFileBytes: count.optional(),
+  memoryLimitBytes: count.min(64 * 1024 * 1024).optional(),
+  /** Output files kept across runs before the oldest are evicted. */
+  outputStoreBytes: count.optional(),
+  maxConcurrentRuns: count.max(64).optional(),
+  maxQueueWaitMs: z.number().int().nonnegative().optional(),
+});
+
+export type DeploymentLimits = z.infer<typeof deploymentLimitsSchema>;
 
 export const deploymentConfigSchema = z
   .object({
     /** How `.sh` scripts run; the built-in engine when absent. */
     shell: shellEngineConfigSchema.optional(),
+    limits: deploymentLimitsSchema.optional(),
   })
   .strict();
 
@@ -37,4 +57,18 @@ export async function loadDeploymentConfig(
     throw new Error(`${url}: ${problems.join("; ")}`);
   }
   return parsed.data;
+}
+
+/** The tool limits a deployment set (the rest keep their defaults). */
+export function toolLimitsOf(limits: DeploymentLimits): Partial<ToolLimits> {
+  const { outputStoreBytes: _, maxConcurrentRuns: __, maxQueueWaitMs: ___, ...tool } = limits;
+  return tool;
+}
+
+/** The admission limits a deployment set (the rest keep their defaults). */
+export function admissionOf(limits: DeploymentLimits): Partial<AdmissionLimits> {
+  return {
+    ...(limits.maxConcurrentRuns ? { maxConcurrent: limits.maxConcurrentRuns } : {}),
+    ...(limits.maxQueueWaitMs !== undefined ? { maxQueueWaitMs: limits.maxQueueWaitMs } : {}),
+  };
 }

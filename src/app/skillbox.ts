@@ -7,7 +7,7 @@ import { agentToolbox } from "../agent/toolbox";
 import type { TranscriptItem } from "../agent/transcript";
 import { findModelContext, type ModelContext, registerWebMcpTools } from "../agent/webMcp";
 import { encodeBase64 } from "../encoding/base64";
-import { CacheOutputFileStore, type OutputFileStats } from "../files/outputFiles";
+import { IdbOutputFileStore, type OutputFileStats } from "../files/outputFileStore";
 import { AgentProfile } from "../library/agentProfile";
 import { exportSkillZip } from "../library/exportZip";
 import { bundleFromSource, type ImportProgress, type ImportSource } from "../library/fileImport";
@@ -35,7 +35,12 @@ import type { ToolDefinition } from "../tools/definitions";
 import type { SkillToolCallRecord, Usage } from "../tools/records";
 import { SkillTools, type ToolResult } from "../tools/skillTools";
 import { loadDemoSkills } from "./demoSkills";
-import { loadDeploymentConfig } from "./deploymentConfig";
+import {
+  admissionOf,
+  type DeploymentConfig,
+  loadDeploymentConfig,
+  toolLimitsOf,
+} from "./deploymentConfig";
 
 /** What `installSkill` accepts: a map of `FOLDER/path` → contents, or a base64 zip. */
 export type InstallSource = { files: Record<string, string | Uint8Array> } | { zipBase64: string };
@@ -132,11 +137,15 @@ async function openStores(): Promise<{ skills: SkillStorage; settings: SettingsS
 /** Wires the library, the agent profile, the sandbox and the tools into the app's Skillbox. */
 export function createSkillbox(): SkillboxApi {
   const records: SkillToolCallRecord[] = [];
-  const outputFiles = new CacheOutputFileStore();
+  const config = loadDeploymentConfig();
+  let outputFiles = new IdbOutputFileStore();
   let host: SandboxHost | undefined;
 
   // The demo skills are what an empty library starts with.
   const opened = (async () => {
+    const limits = (await config.catch(() => ({}) as DeploymentConfig)).limits ?? {};
+    if (limits.outputStoreBytes)
+      outputFiles = new IdbOutputFileStore(location.origin, limits.outputStoreBytes);
     const stores = await openStores();
     const registry = new SkillRegistry(stores.skills);
     if ((await registry.listSkills()).length === 0) {
@@ -152,6 +161,7 @@ export function createSkillbox(): SkillboxApi {
         },
       },
       files: outputFiles,
+      limits: toolLimitsOf(limits),
       usage: await stores.settings.loadUsage(),
       onCall: (record) => {
         records.push(record);
@@ -160,13 +170,11 @@ export function createSkillbox(): SkillboxApi {
     });
     return { registry, tools, profile: new AgentProfile(stores.settings, registry) };
   })();
-  const sandbox = Promise.all([
-    loadDeploymentConfig(),
-    openIdbSnapshotStore().catch(() => undefined),
-  ])
-    .then(([config, snapshotStore]) =>
+  const sandbox = Promise.all([config, openIdbSnapshotStore().catch(() => undefined)])
+    .then(([settings, snapshotStore]) =>
       SandboxHost.open({
-        runtimes: runtimeAssetSources(config),
+        runtimes: runtimeAssetSources(settings),
+        admission: admissionOf(settings.limits ?? {}),
         ...(snapshotStore ? { snapshotStore } : {}),
       }),
     )

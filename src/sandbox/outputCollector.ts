@@ -1,4 +1,4 @@
-import type { OutputMessage } from "./protocol";
+import type { NoteMessage, OutputMessage } from "./protocol";
 
 /**
  * Gathers a run's streamed output within a cap: the beginning of stdout and the end of stderr are
@@ -13,7 +13,11 @@ export class OutputCollector {
 
   constructor(private readonly maxChars: number) {}
 
-  add(message: OutputMessage): void {
+  add(message: OutputMessage | NoteMessage): void {
+    if (message.type === "note") {
+      this.note(message.text);
+      return;
+    }
     const dropped = message.droppedChars ?? 0;
     if (message.stream === "stdout") {
       this.stdoutTotal += message.text.length + dropped;

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { OutputFile, RunRequest } from "./runtime";
 import type { ShellEngineChoice } from "./shellEngine";
 import type {
+  noteMessageSchema,
   outputMessageSchema,
   subrunMessageSchema,
   workerMessageSchema,
@@ -38,7 +39,10 @@ export interface WorkerInit {
   assetBaseUrl: string;
   /** Python: boot with snapshot support and report a memory snapshot for later workers. */
   makeSnapshot: boolean;
-  /** Shared Int32 cell the frame sets to 2 (SIGINT) to interrupt a run, when isolated. */
+  /**
+   * Shared Int32 cell the frame sets to 2 (SIGINT) to interrupt a run, when isolated; without
+   * it the worker keeps a cell of its own that the interrupt message sets.
+   */
   interruptBuffer: SharedArrayBuffer | null;
   /** Hardening layers switched off; only tests that prove each layer separately set this. */
   relaxedLayers: RelaxableLayer[];
@@ -71,9 +75,18 @@ export interface SubrunResultMessage {
   files: OutputFile[];
 }
 
-export type FrameMessage = RunMessage | SubrunResultMessage;
+/**
+ * Frame → worker: stop the run at the next point the engine checks. Engines that yield to the
+ * event loop (the shell) see it without cross-origin isolation; the shared cell covers the rest.
+ */
+export interface InterruptMessage {
+  type: "interrupt";
+}
+
+export type FrameMessage = RunMessage | SubrunResultMessage | InterruptMessage;
 
 /** Worker → frame messages (checked by {@link workerMessageSchema}). */
 export type WorkerMessage = z.infer<typeof workerMessageSchema>;
 export type OutputMessage = z.infer<typeof outputMessageSchema>;
+export type NoteMessage = z.infer<typeof noteMessageSchema>;
 export type SubrunMessage = z.infer<typeof subrunMessageSchema>;

@@ -1,3 +1,5 @@
+import type { OutputFileLimits } from "./outputFileLimits";
+
 /** The language a script runs in, chosen by its extension (CONTRACT §4). */
 export type ScriptLanguage = "python" | "javascript" | "shell";
 
@@ -17,6 +19,13 @@ export interface RunRequest {
   timeLimitMs: number;
   /** How much of each stream a runtime keeps; beyond it output is counted, not stored. */
   maxOutputChars: number;
+  /** How many output files, and bytes of them, the run may return; the rest are counted. */
+  outputFiles: OutputFileLimits;
+  /**
+   * Everything the run may allocate: interpreter heap, virtual file system, buffered output.
+   * Past it the run ends with an out-of-memory error.
+   */
+  memoryLimitBytes: number;
 }
 
 /** A file the run created or changed under its working directory. */
@@ -60,4 +69,15 @@ export const SCRIPT_LANGUAGES: Readonly<Record<string, ScriptLanguage>> = {
 export function languageOf(scriptPath: string): ScriptLanguage | undefined {
   const dot = scriptPath.lastIndexOf(".");
   return dot < 0 ? undefined : SCRIPT_LANGUAGES[scriptPath.slice(dot)];
+}
+
+/** A run refused before it started because its runtime is at capacity; safe to retry later. */
+export class SandboxBusyError extends Error {
+  static readonly NAME = "SandboxBusyError";
+  override readonly name = SandboxBusyError.NAME;
+}
+
+/** Whether an error (possibly one that crossed a channel as a plain copy) is a busy refusal. */
+export function isSandboxBusy(error: unknown): error is Error {
+  return error instanceof Error && error.name === SandboxBusyError.NAME;
 }

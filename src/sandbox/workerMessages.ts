@@ -10,6 +10,12 @@ export const outputMessageSchema = z.strictObject({
   droppedChars: z.number().int().nonnegative().optional(),
 });
 
+/** What the sandbox itself says about the run, from inside the worker (a budget it ended). */
+export const noteMessageSchema = z.strictObject({
+  type: z.literal("note"),
+  text: z.string().max(1000),
+});
+
 /**
  * A worker asks the frame to run a script of the same skill on another runtime, against the
  * files as they are now: how `python3 FILE` and `node FILE` work inside a shell script.
@@ -33,10 +39,15 @@ export const workerMessageSchema = z.discriminatedUnion("type", [
   /** The snapshot handed in did not restore (another build, damaged bytes); it booted in full. */
   z.strictObject({ type: z.literal("snapshot-rejected"), reason: z.string() }),
   outputMessageSchema,
+  noteMessageSchema,
   subrunMessageSchema,
   z.strictObject({
     type: z.literal("done"),
     exitCode: z.number().int(),
     files: z.array(z.strictObject({ path: z.string(), data: bytes })),
+    /** Output files past the run's limits, counted and dropped in the worker. */
+    omitted: z
+      .strictObject({ files: z.number().int().nonnegative(), bytes: z.number().nonnegative() })
+      .optional(),
   }),
 ]);

@@ -48,6 +48,8 @@ export function checkBundle(
 
   const tops = new Set<string>();
   const files = new Map<string, Uint8Array>();
+  /** Paths by their case-folded form: two that differ only in case collide on macOS and Windows. */
+  const folded = new Map<string, string>();
   let totalBytes = 0;
   for (const entry of entries) {
     const reason = unsafePathReason(entry.path);
@@ -76,7 +78,16 @@ export function checkBundle(
       });
     }
     totalBytes += entry.data.byteLength;
-    if (files.has(rest)) problems.push({ file: entry.path, message: "appears more than once" });
+    const sameButCase = folded.get(rest.toLowerCase());
+    if (files.has(rest)) {
+      problems.push({ file: entry.path, message: "appears more than once" });
+    } else if (sameButCase !== undefined) {
+      problems.push({
+        file: entry.path,
+        message: `differs from ${sameButCase} only in letter case; the two would be one file on macOS and Windows`,
+      });
+    }
+    folded.set(rest.toLowerCase(), entry.path);
     files.set(rest, entry.data);
   }
   if (totalBytes > limits.maxTotalBytes) {

@@ -8,9 +8,10 @@ export function unsafePathReason(path: string): string | null {
   if (path.includes("\\")) return "path uses a backslash; use / as the separator";
   if (path.startsWith("/")) return "absolute path";
   if (/^[a-zA-Z]:/.test(path)) return "path starts with a drive letter";
+  if (path.endsWith("/")) return "path ends in '/'; a file path must name a file";
   const segments = path.split("/");
   if (segments.includes("..")) return "path contains '..'";
-  if (segments.some((s, i) => s === "" && i !== segments.length - 1)) return "empty path segment";
+  if (segments.includes("")) return "empty path segment";
   if (segments.includes(".")) return "path contains a '.' segment";
   return null;
 }

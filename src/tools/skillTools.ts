@@ -1,11 +1,18 @@
-import { languageOf, type RunRequest, type Runtime } from "../sandbox/runtime";
+import {
+  isSandboxBusy,
+  languageOf,
+  type OutputFile,
+  type RawRunOutcome,
+  type RunRequest,
+  type Runtime,
+} from "../sandbox/runtime";
 import { isSkillFilePath } from "../skills/bundle";
 import { contentTypeOf } from "../skills/contentType";
 import type { SkillCatalog, SkillVersion } from "../skills/registry";
 import { type AgentBinding, instructionLine, isReachable, reachableSkills } from "./binding";
 import { type ToolDefinition, toolDefinitions } from "./definitions";
 import { scriptEnvironment, skillDirectory } from "./environment";
-import { DEFAULT_TOOL_LIMITS, type ToolLimits } from "./limits";
+import { DEFAULT_TOOL_LIMITS, runRequestLimits, type ToolLimits } from "./limits";
 import type { OutputFileStore } from "./outputFiles";
 import { type SkillToolCallRecord, type Usage, utf8Prefix } from "./records";
 import { type RunScriptResult, shapeRunResult } from "./resultShaping";
@@ -179,12 +186,32 @@ export class SkillTools {
       files: Object.fromEntries(skill.files),
       env: scriptEnvironment(skill.name),
       timeLimitMs: options.timeLimitMs ?? this.limits.timeLimitMs,
-      maxOutputChars: this.limits.resultLimitChars,
+      ...runRequestLimits(this.limits),
     };
-    const outcome = await this.options.runtime.run(request, options.signal);
+    let outcome: RawRunOutcome;
+    try {
+      outcome = await this.options.runtime.run(request, options.signal);
+    } catch (error) {
+      if (isSandboxBusy(error)) return { error: error.message };
+      throw error;
+    }
     this.usage.skill_execution += 1;
-    const urls = await this.options.files.save(request.runId, skill.name, outcome.files);
-    return shapeRunResult(outcome, urls, this.limits.resultLimitChars);
+    const { urls, notes } = await this.storeFiles(request.runId, skill.name, outcome.files);
+    return shapeRunResult(outcome, urls, this.limits.resultLimitChars, notes);
+  }
+
+  /** Stores a run's files; a store that fails costs the file URLs, never the run's result. */
+  private async storeFiles(
+    runId: string,
+    skillName: string,
+    files: readonly OutputFile[],
+  ): Promise<{ urls: string[]; notes: string[] }> {
+    try {
+      return { urls: await this.options.files.save(runId, skillName, files), notes: [] };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return { urls: [], notes: [`output files could not be stored: ${reason}`] };
+    }
   }
 
   private async reachableSkill(

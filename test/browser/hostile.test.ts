@@ -143,6 +143,8 @@ for (const [host, base] of HOSTS) {
               env: { SKILL_PARAMETERS: "{}" },
               timeLimitMs: 30_000,
               maxOutputChars: 100_000,
+              outputFiles: { maxFiles: 100, maxBytes: 50 * 1024 * 1024 },
+              memoryLimitBytes: 512 * 1024 * 1024,
             });
           },
           [PROBE, [server.url, tag]] as const,

@@ -60,6 +60,8 @@ function runShell(page: Page, options: RunOptions = {}): Promise<TextOutcome> {
         env: { SKILL_PARAMETERS: '{"k":1}', HOME: "/home/user" },
         timeLimitMs,
         maxOutputChars: 100_000,
+        outputFiles: { maxFiles: 100, maxBytes: 50 * 1024 * 1024 },
+        memoryLimitBytes: 512 * 1024 * 1024,
       });
       return {
         ...outcome,

@@ -24,8 +24,25 @@ describe("bundle structure and limits (CONTRACT §1)", () => {
 
   test("two SKILL.md files (different case) are an error", () => {
     const files = { ...minimalSkill("a"), "a/Skill.md": "x" };
+    expect(fromMap(files)).toContainEqual({
+      file: "a/SKILL.md",
+      message: expect.stringMatching(/exists 2 times/),
+    });
+  });
+
+  test("paths that differ only in letter case are refused: they collide on macOS and Windows", () => {
+    const files = { ...minimalSkill("a"), "a/scripts/A.py": "x", "a/scripts/a.py": "y" };
     expect(fromMap(files)).toEqual([
-      { file: "a/SKILL.md", message: expect.stringMatching(/exists 2 times/) },
+      {
+        file: "a/scripts/a.py",
+        message: expect.stringMatching(/differs from a\/scripts\/A.py only in letter case/),
+      },
+    ]);
+  });
+
+  test("a path ending in / is refused", () => {
+    expect(fromMap({ ...minimalSkill("a"), "a/scripts/": "" })).toEqual([
+      { file: "a/scripts/", message: "path ends in '/'; a file path must name a file" },
     ]);
   });
 

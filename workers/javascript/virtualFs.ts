@@ -17,6 +17,7 @@ const ERRNO: Readonly<Record<string, [number, string]>> = {
   EISDIR: [-21, "illegal operation on a directory"],
   ENOTEMPTY: [-39, "directory not empty"],
   EINVAL: [-22, "invalid argument"],
+  ENOSPC: [-28, "no space left on device"],
 };
 
 /** Node's message for an fs error, e.g. `ENOENT: no such file or directory, open 'x'`. */
@@ -32,11 +33,50 @@ export interface FsStatInfo {
   mtimeMs: number;
 }
 
+/**
+ * Decides whether the files may grow to `totalBytes`; false refuses the write (ENOSPC). The run's
+ * memory budget covers its files, so the engine decides with the heap in view.
+ */
+export type FsBudget = (totalBytes: number) => boolean;
+
 /** The run's files, in memory: what the JavaScript runtime's `fs` module works on. */
 export class VirtualFs {
   private readonly files = new Map<string, Uint8Array>();
   private readonly dirs = new Set<string>(["/"]);
   private readonly mtimes = new Map<string, number>();
+  private totalBytes = 0;
+
+  constructor(private readonly budget: FsBudget = () => true) {}
+
+  /** Bytes the files hold together. */
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  /** Every change to a file's bytes goes through here, so the total is always known. */
+  private put(path: string, data: Uint8Array, syscall: string): void {
+    const next = this.totalBytes + data.byteLength - (this.files.get(path)?.byteLength ?? 0);
+    if (next > this.totalBytes && !this.budget(next)) throw new FsError("ENOSPC", syscall, path);
+    this.files.set(path, data);
+    this.totalBytes = next;
+  }
+
+  /** Renames never add bytes, so they are never refused. */
+  private move(from: string, to: string): void {
+    const data = this.files.get(from);
+    if (!data) return;
+    this.drop(to);
+    this.files.delete(from);
+    this.files.set(to, data);
+  }
+
+  private drop(path: string): boolean {
+    const data = this.files.get(path);
+    if (!data) return false;
+    this.files.delete(path);
+    this.totalBytes -= data.byteLength;
+    return true;
+  }
 
   private parent(path: string): string {
     const slash = path.lastIndexOf("/");
@@ -95,12 +135,14 @@ export class VirtualFs {
     if (exclusive && this.files.has(path)) throw new FsError("EEXIST", "open", path);
     const existing = append ? this.files.get(path) : undefined;
     if (existing) {
+      if (!this.budget(this.totalBytes + data.byteLength))
+        throw new FsError("ENOSPC", "write", path);
       const joined = new Uint8Array(existing.byteLength + data.byteLength);
       joined.set(existing);
       joined.set(data, existing.byteLength);
-      this.files.set(path, joined);
+      this.put(path, joined, "write");
     } else {
-      this.files.set(path, data.slice());
+      this.put(path, data.slice(), "write");
     }
     this.touch(path);
   }
@@ -131,7 +173,7 @@ export class VirtualFs {
   }
 
   rm(path: string, recursive: boolean, force: boolean, syscall = "rm"): void {
-    if (this.files.delete(path)) return;
+    if (this.drop(path)) return;
     if (!this.dirs.has(path)) {
       if (force) return;
       throw new FsError("ENOENT", syscall === "rm" ? "lstat" : syscall, path);
@@ -142,14 +184,14 @@ export class VirtualFs {
         : new FsError("EISDIR", syscall, path);
     }
     const prefix = `${path}/`;
-    for (const file of [...this.files.keys()]) if (file.startsWith(prefix)) this.files.delete(file);
+    for (const file of [...this.files.keys()]) if (file.startsWith(prefix)) this.drop(file);
     for (const dir of [...this.dirs]) if (dir.startsWith(prefix)) this.dirs.delete(dir);
     this.dirs.delete(path);
   }
 
   unlink(path: string): void {
     if (this.dirs.has(path)) throw new FsError("EISDIR", "unlink", path);
-    if (!this.files.delete(path)) throw new FsError("ENOENT", "unlink", path);
+    if (!this.drop(path)) throw new FsError("ENOENT", "unlink", path);
   }
 
   rmdir(path: string, recursive: boolean): void {
@@ -164,17 +206,13 @@ export class VirtualFs {
     this.requireParent(to, "rename");
     const data = this.files.get(from);
     if (data) {
-      this.files.delete(from);
-      this.files.set(to, data);
+      this.move(from, to);
       this.touch(to);
       return;
     }
     const prefix = `${from}/`;
-    for (const [file, bytes] of [...this.files]) {
-      if (file.startsWith(prefix)) {
-        this.files.delete(file);
-        this.files.set(`${to}/${file.slice(prefix.length)}`, bytes);
-      }
+    for (const file of [...this.files.keys()]) {
+      if (file.startsWith(prefix)) this.move(file, `${to}/${file.slice(prefix.length)}`);
     }
     for (const dir of [...this.dirs]) {
       if (dir === from || dir.startsWith(prefix)) {
@@ -188,7 +226,7 @@ export class VirtualFs {
     const data = this.files.get(from);
     if (!data) throw new FsError("ENOENT", "copyfile", from, to);
     this.requireParent(to, "copyfile");
-    this.files.set(to, data.slice());
+    this.put(to, data.slice(), "copyfile");
     this.touch(to);
   }
 

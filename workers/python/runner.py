@@ -15,6 +15,16 @@ def _exit_status(code):
     return 1
 
 
+class _ProcessExit(BaseException):
+    # os._exit ends the process at once in CPython; here the interpreter must outlive the script,
+    # so it unwinds to the runner instead, with the status the script asked for.
+    pass
+
+
+def _process_exit(status):
+    raise _ProcessExit(status)
+
+
 def _print_uncaught(error, script):
     # Drop the frames of this runner so the traceback reads as python3's would.
     tb = error.__traceback__
@@ -38,11 +48,14 @@ def skillbox_run(script_path, args, env, cwd):
     main.__builtins__ = builtins
     main.__cached__ = None
     sys.modules["__main__"] = main
+    os._exit = _process_exit
     try:
         with open(script, "rb") as source:
             code = compile(source.read(), script, "exec", dont_inherit=True)
         exec(code, main.__dict__)
         status = 0
+    except _ProcessExit as exit_request:
+        status = exit_request.args[0] & 0xFF
     except SystemExit as exit_request:
         status = _exit_status(exit_request.code)
     except BaseException as error:  # noqa: BLE001 - an uncaught error of any kind exits 1
@@ -56,11 +69,12 @@ def skillbox_run(script_path, args, env, cwd):
     return status
 
 
-
 def skillbox_forget_warm_up(cwd):
     # Undoes what a warm-up run left behind, so the real run starts as from a fresh boot.
     import shutil
 
+    # A directory that is the working directory cannot be removed here.
+    os.chdir("/")
     shutil.rmtree(cwd, ignore_errors=True)
     while cwd + "/scripts" in sys.path:
         sys.path.remove(cwd + "/scripts")

@@ -3,11 +3,14 @@ import type { OutputMessage } from "../../src/sandbox/protocol";
 /** Longest a write may sit in the buffer: a run stopped at its limit keeps all but the last bit. */
 const FLUSH_INTERVAL_MS = 20;
 const FLUSH_CHARS = 8192;
+/** Bytes decoded at a time, so one huge write never becomes one string past the engine's limit. */
+const DECODE_CHUNK_BYTES = 1 << 20;
 
 /**
- * Streams one output stream to the frame while the script runs, batching writes. Past
- * `maxChars` it only counts: the frame keeps the beginning of stdout, so sending more is waste.
- * stderr is sent whole (the frame keeps its end).
+ * Streams one output stream to the frame while the script runs, batching writes, and keeps no
+ * more than the result can hold: the beginning of stdout, the end of stderr. Everything past that
+ * is only counted (and reported as `droppedChars`), so no amount of output costs memory or
+ * crosses to the frame.
  */
 export class OutputStream {
   private buffer = "";
@@ -24,28 +27,54 @@ export class OutputStream {
 
   /** Writes raw bytes (decoded as UTF-8 across calls); returns how many were taken. */
   writeBytes(bytes: Uint8Array): number {
-    this.write(this.decoder.decode(bytes, { stream: true }));
+    for (let at = 0; at < bytes.length; at += DECODE_CHUNK_BYTES) {
+      this.write(
+        this.decoder.decode(bytes.subarray(at, at + DECODE_CHUNK_BYTES), { stream: true }),
+      );
+    }
     return bytes.length;
   }
 
   write(text: string): void {
     if (text.length === 0) return;
-    if (this.stream === "stdout") {
-      const room = Math.max(0, this.maxChars - this.sent - this.buffer.length);
-      if (text.length > room) {
-        this.dropped += text.length - room;
-        text = text.slice(0, room);
-      }
-    }
-    this.buffer += text;
+    if (this.stream === "stdout") this.keepBeginning(text);
+    else this.keepEnd(text);
     const now = performance.now();
     if (this.buffer.length >= FLUSH_CHARS || now - this.lastFlush >= FLUSH_INTERVAL_MS) {
       this.flush();
     }
   }
 
+  private keepBeginning(text: string): void {
+    const room = Math.max(0, this.maxChars - this.sent - this.buffer.length);
+    if (text.length > room) this.dropped += text.length - room;
+    if (room > 0) this.buffer += text.length > room ? text.slice(0, room) : text;
+  }
+
+  /** The frame keeps the end of what it is sent, so the end of each batch is all it needs. */
+  private keepEnd(text: string): void {
+    if (text.length >= this.maxChars) {
+      this.dropped += this.buffer.length + text.length - this.maxChars;
+      this.buffer = text.slice(text.length - this.maxChars);
+      return;
+    }
+    this.buffer += text;
+    // Trimmed past twice the cap, not at it, so a flood of small writes stays linear.
+    if (this.buffer.length > 2 * this.maxChars) {
+      this.dropped += this.buffer.length - this.maxChars;
+      this.buffer = this.buffer.slice(-this.maxChars);
+    }
+  }
+
+  /** The stream is over: a UTF-8 sequence cut short becomes U+FFFD, and all is sent. */
+  end(): void {
+    const tail = this.decoder.decode();
+    if (tail && this.stream === "stdout") this.keepBeginning(tail);
+    else if (tail) this.keepEnd(tail);
+    this.flush();
+  }
+
   flush(): void {
-    this.buffer += this.decoder.decode();
     if (this.buffer.length === 0 && this.dropped === 0) return;
     this.post({
       type: "output",

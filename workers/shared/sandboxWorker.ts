@@ -1,3 +1,4 @@
+import { limitOutputFiles } from "../../src/sandbox/outputFileLimits";
 import type {
   FrameMessage,
   SubrunResultMessage,
@@ -9,6 +10,17 @@ import { withAssetFetch } from "./assetFetch";
 import { takeInit } from "./init";
 import { lockdown } from "./lockdown";
 import { OutputStream } from "./outputStream";
+
+/** An error's message, whatever was thrown: `[object Object]` tells a user nothing. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === "string") return error;
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
+}
 
 /** The files and folders of a working directory, relative to it. */
 export interface WorkingTree {
@@ -23,6 +35,8 @@ export type SubrunResult = Omit<SubrunResultMessage, "type" | "id">;
 export interface RunIo {
   stdout: OutputStream;
   stderr: OutputStream;
+  /** Tells the frame something about the run out of band (never through the script's streams). */
+  note(text: string): void;
   /** Runs another script of the skill on another runtime, against `files`, within the time left. */
   subrun(
     language: "python" | "javascript",
@@ -44,7 +58,11 @@ export interface ScriptEngine {
    * Only an engine whose scripts cannot reach JavaScript (a WebAssembly guest) may name any.
    */
   readonly keepGlobals?: readonly string[];
-  run(request: RunRequest, io: RunIo, interruptBuffer: Int32Array | null): Promise<EngineResult>;
+  /**
+   * @param interruptCell set to 2 when the run must stop; shared with the frame only when the
+   *   page is cross-origin isolated (otherwise set between event-loop turns).
+   */
+  run(request: RunRequest, io: RunIo, interruptCell: Int32Array): Promise<EngineResult>;
 }
 
 /** Posts a message to the frame on the private port. */
@@ -62,7 +80,9 @@ export function startSandboxWorker(boot: BootEngine): void {
   const port = init.port;
   const postMessage = port.postMessage.bind(port);
   const post: PostToFrame = (message, transfer = []) => postMessage(message, transfer);
-  const interruptBuffer = init.interruptBuffer ? new Int32Array(init.interruptBuffer) : null;
+  // Without a shared cell the worker keeps one of its own, set by the interrupt message: engines
+  // that yield to the event loop stop on it all the same.
+  const interruptCell = new Int32Array(init.interruptBuffer ?? new ArrayBuffer(4));
 
   const subruns = new Map<number, (result: SubrunResult) => void>();
   let lastSubrunId = 0;
@@ -75,19 +95,21 @@ export function startSandboxWorker(boot: BootEngine): void {
 
   const runOnce = async (request: RunRequest, engine: ScriptEngine) => {
     const stdout = new OutputStream("stdout", post, request.maxOutputChars);
-    const stderr = new OutputStream("stderr", post, Number.POSITIVE_INFINITY);
+    const stderr = new OutputStream("stderr", post, request.maxOutputChars);
     let result: EngineResult;
     try {
-      result = await engine.run(request, { stdout, stderr, subrun }, interruptBuffer);
+      const note = (text: string) => post({ type: "note", text });
+      result = await engine.run(request, { stdout, stderr, note, subrun }, interruptCell);
     } catch (error) {
-      stderr.write(`sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
+      stderr.write(`sandbox: ${describeError(error)}\n`);
       result = { exitCode: 1, files: [] };
     }
-    stdout.flush();
-    stderr.flush();
+    stdout.end();
+    stderr.end();
+    const { kept, omitted } = limitOutputFiles(result.files, request.outputFiles);
     post(
-      { type: "done", exitCode: result.exitCode, files: result.files },
-      result.files.map((f) => f.data.buffer as ArrayBuffer),
+      { type: "done", exitCode: result.exitCode, files: kept, ...(omitted ? { omitted } : {}) },
+      kept.map((f) => f.data.buffer as ArrayBuffer),
     );
   };
 
@@ -107,6 +129,8 @@ export function startSandboxWorker(boot: BootEngine): void {
       if (message?.type === "run" && !running) {
         running = true;
         void runOnce(message.request, engine);
+      } else if (message?.type === "interrupt") {
+        Atomics.store(interruptCell, 0, 2);
       } else if (message?.type === "subrun-result") {
         const { type: _type, id, ...result } = message;
         subruns.get(id)?.(result);

@@ -17,6 +17,15 @@ const GENEROUS_LIMITS = {
   maxJqIterations: 10_000_000,
 };
 
+/**
+ * The run's one memory budget, split among what just-bash accounts for: files and live working
+ * data take half each, and output (already capped in the worker) comes out of the live half.
+ */
+function memoryLimits(limitBytes: number) {
+  const half = Math.floor(limitBytes / 2);
+  return { maxFileSystemBytes: half, maxLiveBytes: half, maxOutputSize: half, maxInputBytes: half };
+}
+
 /** Quotes a string for a POSIX shell command line. */
 function shellQuote(text: string): string {
   return `'${text.replaceAll("'", "'\\''")}'`;
@@ -92,13 +101,13 @@ function runtimeCommand(
 
 /** `sh SCRIPT ARGS…` on just-bash, with `python3`/`node` reaching the other runtimes. */
 export const builtinShellEngine: ScriptEngine = {
-  async run(request, io, interruptBuffer) {
+  async run(request, io, interruptCell) {
     const root = skillDirectory(request.skillName);
     const bash = new Bash({
       files: Object.fromEntries(Object.entries(request.files).map(([p, d]) => [`${root}/${p}`, d])),
       cwd: root,
       env: request.env,
-      executionLimits: GENEROUS_LIMITS,
+      executionLimits: { ...GENEROUS_LIMITS, ...memoryLimits(request.memoryLimitBytes) },
       customCommands: [
         ...compatCommands(),
         runtimeCommand("python3", "python", root, io),
@@ -111,7 +120,7 @@ export const builtinShellEngine: ScriptEngine = {
     }
     // The interpreter yields between commands; an interrupt from the frame stops it there.
     const stop = new AbortController();
-    const stopWatching = watchInterrupt(interruptBuffer, () => stop.abort());
+    const stopWatching = watchInterrupt(interruptCell, () => stop.abort());
     try {
       const result = await bash.exec(`sh ${shellQuote(request.scriptPath)}`, {
         args: request.args,

@@ -5,8 +5,7 @@ const POLL_MS = 10;
  * that cannot read the cell themselves (their scripts run outside this worker's JavaScript).
  * Returns the function that stops watching.
  */
-export function watchInterrupt(cell: Int32Array | null, onInterrupt: () => void): () => void {
-  if (!cell) return () => {};
+export function watchInterrupt(cell: Int32Array, onInterrupt: () => void): () => void {
   const poll = setInterval(() => {
     if (Atomics.load(cell, 0) !== 2) return;
     clearInterval(poll);

@@ -86,7 +86,7 @@ export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> 
     // The guest is WebAssembly and reaches JavaScript only through the SDK's WASIX imports; the
     // SDK itself starts a worker per process (a blob script for its helpers) while a run goes on.
     keepGlobals: ["Worker", "Blob"],
-    async run(request, io, interruptBuffer) {
+    async run(request, io, interruptCell) {
       const root = wasmerSkillDirectory(request.skillName);
       await writeTree(sandbox, root, request.files);
       for (const dir of request.directories ?? []) {
@@ -98,7 +98,7 @@ export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> 
           env: { ...request.env, PWD: root },
         })
         .spawn({ stdin: "closed", stdout: "pipe", stderr: "pipe" });
-      const stopWatching = watchInterrupt(interruptBuffer, () => void process.kill());
+      const stopWatching = watchInterrupt(interruptCell, () => void process.kill());
       try {
         const [output] = await Promise.all([
           process.wait({ check: false }),

@@ -1,6 +1,7 @@
 import type { RelaxableLayer } from "../protocol";
 import type { RawRunOutcome, RunRequest, ScriptLanguage } from "../runtime";
 import type { ShellEngineName, ShellEngineSettings } from "../shellEngine";
+import type { AdmissionLimits } from "./admission";
 
 /** A module's code as the page hands it over: bytes, or an app URL in development. */
 export type ModuleCode = ArrayBuffer | string;
@@ -20,6 +21,8 @@ export interface RuntimeSetup {
   /** Whether workers boot from a memory snapshot that an earlier worker made (Python). */
   snapshots: boolean;
   poolSize: number;
+  /** How many runs go at once and how long others wait (see {@link AdmissionLimits}). */
+  admission: AdmissionLimits;
   bootTimeoutMs: number;
   /** Test-only: hardening layers to switch off (see {@link RelaxableLayer}). */
   relaxedLayers?: RelaxableLayer[];

@@ -8,6 +8,7 @@ import {
   type ShellEngineChoice,
   type ShellEngineName,
 } from "../shellEngine";
+import { AdmissionQueue } from "./admission";
 import {
   type FrameStatus,
   type ModuleCode,
@@ -103,7 +104,8 @@ const api: SandboxFrameApi = {
       },
       setup.poolSize,
     );
-    runtimes.set(language, { pool, runtime: new PooledRuntime(pool, anyRuntime) });
+    const admission = new AdmissionQueue(LABELS[language], setup.admission);
+    runtimes.set(language, { pool, runtime: new PooledRuntime(pool, admission, anyRuntime) });
     pool.warm();
   },
 

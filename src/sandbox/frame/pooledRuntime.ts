@@ -1,19 +1,29 @@
 import { unsafePathReason } from "../../skills/paths";
 import { OutputCollector } from "../outputCollector";
+import { omittedFilesNote } from "../outputFileLimits";
 import type { SubrunMessage } from "../protocol";
 import {
-  type OutputFile,
+  isSandboxBusy,
   type RawRunOutcome,
   type RunRequest,
   type Runtime,
   TIMEOUT_EXIT_CODE,
 } from "../runtime";
+import type { Admission, AdmissionQueue } from "./admission";
 import type { SubrunHandler, WorkerRunResult } from "./workerHandle";
 import type { WorkerPool } from "./workerPool";
 
 /** How long an interrupted run may take to wind down before its worker is terminated. */
 const INTERRUPT_GRACE_MS = 250;
 const CANCELLED_EXIT_CODE = 130;
+
+/** A wait shorter than this is not worth a note. */
+const REPORTED_WAIT_MS = 50;
+
+function cancelledOutcome(output: OutputCollector): RawRunOutcome {
+  output.note("cancelled");
+  return { ...output.result(), exitCode: CANCELLED_EXIT_CODE, timedOut: false, files: [] };
+}
 
 type Ending =
   | { kind: "done"; result: WorkerRunResult }
@@ -31,10 +41,36 @@ export class PooledRuntime implements Runtime {
    */
   constructor(
     private readonly pool: WorkerPool,
+    private readonly admission: AdmissionQueue,
     private readonly others?: Runtime,
   ) {}
 
+  /**
+   * Runs once admitted (see {@link AdmissionQueue}); a busy runtime rejects with
+   * {@link SandboxBusyError}. The time limit starts when the run does, not while it waits.
+   */
   async run(request: RunRequest, signal?: AbortSignal): Promise<RawRunOutcome> {
+    let admission: Admission;
+    try {
+      admission = await this.admission.admit(signal);
+    } catch (error) {
+      if (isSandboxBusy(error)) throw error;
+      return cancelledOutcome(new OutputCollector(request.maxOutputChars));
+    }
+    try {
+      const outcome = await this.runAdmitted(request, signal);
+      if (admission.waitedMs >= REPORTED_WAIT_MS) {
+        outcome.notes.push(
+          `waited ${admission.waitedMs} ms for a free runtime; the time limit counted from the start of the run`,
+        );
+      }
+      return outcome;
+    } finally {
+      admission.release();
+    }
+  }
+
+  private async runAdmitted(request: RunRequest, signal?: AbortSignal): Promise<RawRunOutcome> {
     const worker = await this.pool.take();
     const output = new OutputCollector(request.maxOutputChars);
     const deadlineAt = performance.now() + request.timeLimitMs;
@@ -57,20 +93,22 @@ export class PooledRuntime implements Runtime {
 
     let ending = await Promise.race([finished, deadline, cancelled]);
     clearTimeout(timer);
-    let filesBeforeStop: OutputFile[] = [];
+    let filesBeforeStop: WorkerRunResult | undefined;
     if (ending.kind === "timeout") {
       worker.interrupt();
       const grace = new Promise<Ending>((resolve) =>
         setTimeout(() => resolve({ kind: "timeout" }), INTERRUPT_GRACE_MS),
       );
       const wound = await Promise.race([finished, grace]);
-      if (wound.kind === "done") filesBeforeStop = wound.result.files;
+      if (wound.kind === "done") filesBeforeStop = wound.result;
       ending = { kind: "timeout" };
       output.note(`stopped: the run passed its time limit of ${request.timeLimitMs} ms`);
     }
     worker.terminate();
     subrunsEnd.abort();
 
+    const omitted = ending.kind === "done" ? ending.result.omitted : filesBeforeStop?.omitted;
+    if (omitted) output.note(omittedFilesNote(omitted, request.outputFiles));
     switch (ending.kind) {
       case "done":
         return {
@@ -84,11 +122,10 @@ export class PooledRuntime implements Runtime {
           ...output.result(),
           exitCode: TIMEOUT_EXIT_CODE,
           timedOut: true,
-          files: filesBeforeStop,
+          files: filesBeforeStop?.files ?? [],
         };
       case "cancelled":
-        output.note("cancelled");
-        return { ...output.result(), exitCode: CANCELLED_EXIT_CODE, timedOut: false, files: [] };
+        return cancelledOutcome(output);
     }
   }
 

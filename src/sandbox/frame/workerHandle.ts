@@ -1,4 +1,7 @@
+import type { OmittedFiles } from "../outputFileLimits";
 import type {
+  InterruptMessage,
+  NoteMessage,
   OutputMessage,
   RelaxableLayer,
   RunMessage,
@@ -45,6 +48,7 @@ export type SubrunHandler = (
 export interface WorkerRunResult {
   exitCode: number;
   files: OutputFile[];
+  omitted?: OmittedFiles;
 }
 
 /**
@@ -56,7 +60,7 @@ export class WorkerHandle {
   private readonly worker: Worker;
   private readonly port: MessagePort;
   private readonly interruptCell: Int32Array | null;
-  private onOutput: ((message: OutputMessage) => void) | null = null;
+  private onOutput: ((message: OutputMessage | NoteMessage) => void) | null = null;
   private settleRun: ((result: WorkerRunResult) => void) | null = null;
   private onSubrun: SubrunHandler | null = null;
   private terminated = false;
@@ -108,10 +112,15 @@ export class WorkerHandle {
             snapshot?.onRejected(message.reason);
             break;
           case "output":
+          case "note":
             this.onOutput?.(message);
             break;
           case "done":
-            this.settleRun?.({ exitCode: message.exitCode, files: message.files });
+            this.settleRun?.({
+              exitCode: message.exitCode,
+              files: message.files,
+              ...(message.omitted ? { omitted: message.omitted } : {}),
+            });
             break;
           case "subrun":
             void this.answerSubrun(message);
@@ -147,7 +156,7 @@ export class WorkerHandle {
    */
   run(
     request: RunRequest,
-    onOutput: (message: OutputMessage) => void,
+    onOutput: (message: OutputMessage | NoteMessage) => void,
     onSubrun?: SubrunHandler,
   ): Promise<WorkerRunResult> {
     return new Promise<WorkerRunResult>((resolve) => {
@@ -173,9 +182,13 @@ export class WorkerHandle {
     this.port.postMessage(reply);
   }
 
-  /** Asks the runtime to stop at the next check (Python's KeyboardInterrupt), when isolated. */
+  /**
+   * Asks the runtime to stop at its next check: through the shared cell when isolated (Python's
+   * KeyboardInterrupt), by message for engines that yield to their event loop.
+   */
   interrupt(): void {
     if (this.interruptCell) Atomics.store(this.interruptCell, 0, 2);
+    if (!this.terminated) this.port.postMessage({ type: "interrupt" } satisfies InterruptMessage);
   }
 
   terminate(): void {

@@ -1,4 +1,5 @@
 import { type Remote, transfer, wrap } from "comlink";
+import type { AdmissionLimits } from "../frame/admission";
 import type { FrameStatus, ModuleCode, RuntimeSetup, SandboxFrameApi } from "../frame/frameApi";
 import frameModuleUrl from "../frame/main.ts?worker&url";
 import { CONNECT_MESSAGE, frameDocumentHtml, sandboxContentSecurityPolicy } from "../frameDocument";
@@ -34,6 +35,8 @@ export interface SandboxHostOptions {
   container?: HTMLElement;
   runtimes: RuntimeAssetSource[];
   bootTimeoutMs?: number;
+  /** Runs at once per runtime and how long others queue; {@link DEFAULT_ADMISSION} otherwise. */
+  admission?: Partial<AdmissionLimits>;
   /** How long the frame may take to load and answer. */
   connectTimeoutMs?: number;
   /** Keeps Python's memory snapshot across visits; none: every visit makes its own. */
@@ -45,6 +48,15 @@ export interface SandboxHostOptions {
 }
 
 const DEFAULT_BOOT_TIMEOUT_MS = 60_000;
+/**
+ * Four runs of each runtime at once: on a 2-core machine more only share the cores (80 calls at
+ * once otherwise held 7.8 GB), and at the 512 MiB run budget four Python runs stay under 2 GiB.
+ */
+export const DEFAULT_ADMISSION: AdmissionLimits = {
+  maxConcurrent: 4,
+  maxQueueWaitMs: 30_000,
+  maxQueued: 200,
+};
 const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 /** Slack on top of a run's time limit (and a cold boot) before the page stops trusting the frame. */
 const BACKSTOP_SLACK_MS = 5_000;
@@ -113,12 +125,14 @@ export class SandboxHost implements Runtime {
   private readonly setups = new Map<ScriptLanguage, RuntimeSetup>();
   private readonly languages: ReadonlySet<ScriptLanguage>;
   private readonly bootTimeoutMs: number;
+  private readonly admission: AdmissionLimits;
   private snapshotKey: string | undefined;
   /** Whether the Python snapshot handed to the frame came from the store. */
   private snapshotLoaded = false;
 
   private constructor(private readonly options: SandboxHostOptions) {
     this.bootTimeoutMs = options.bootTimeoutMs ?? DEFAULT_BOOT_TIMEOUT_MS;
+    this.admission = { ...DEFAULT_ADMISSION, ...options.admission };
     this.languages = new Set(options.runtimes.map((source) => source.language));
   }
 
@@ -153,6 +167,7 @@ export class SandboxHost implements Runtime {
       assetBaseUrl: new URL(source.assetBaseUrl, location.href).href,
       snapshots: source.snapshots ?? false,
       poolSize: source.poolSize ?? DEFAULT_POOL_SIZE[source.language],
+      admission: this.admission,
       bootTimeoutMs: this.bootTimeoutMs,
       relaxedLayers: this.options.relaxedLayers ?? [],
       shell: source.shell,
@@ -255,7 +270,10 @@ export class SandboxHost implements Runtime {
     const frameLost = new Promise<never>((_, reject) => {
       backstop = setTimeout(
         () => reject(new Error("the sandbox stopped answering and was restarted")),
-        request.timeLimitMs + this.bootTimeoutMs + BACKSTOP_SLACK_MS,
+        this.admission.maxQueueWaitMs +
+          request.timeLimitMs +
+          this.bootTimeoutMs +
+          BACKSTOP_SLACK_MS,
       );
     });
     try {

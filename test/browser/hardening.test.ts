@@ -1,0 +1,313 @@
+import { writeFileSync } from "node:fs";
+import { createServer, type Server, type Socket } from "node:net";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { RunScriptResult } from "../../src/tools/resultShaping";
+import type { ToolError } from "../../src/tools/skillTools";
+import { type StaticServer, startStaticServer } from "../helpers/staticServer";
+import { installSkill, installTestSkill, launchChromium, openApp, runScript } from "./app";
+
+/** A raw TCP listener on loopback: counts every connection, whatever protocol it would carry. */
+async function startConnectionCounter(): Promise<{
+  port: number;
+  connections: () => number;
+  close(): Promise<void>;
+}> {
+  let count = 0;
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    count += 1;
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => {});
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    port,
+    connections: () => count,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+let browser: Browser;
+let page: Page;
+let counter: Awaited<ReturnType<typeof startConnectionCounter>>;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  counter = await startConnectionCounter();
+  page = await openApp(browser);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await counter?.close();
+});
+
+const run = (skill: string, script: string, args: string[] = [], timeLimitMs?: number) =>
+  runScript(page, skill, script, args, timeLimitMs ? { timeLimitMs } : {}) as Promise<
+    RunScriptResult & Partial<ToolError>
+  >;
+
+describe("output files never act", () => {
+  /** Every way a document can make the browser connect somewhere, to a DNS-shaped host name. */
+  const leakyFiles = (port: number) => {
+    const host = `x736563726574.localhost:${port}`;
+    const html = `<!doctype html><html><head>
+<link rel="preconnect" href="http://${host}/">
+<link rel="dns-prefetch" href="http://${host}/">
+<link rel="prefetch" href="http://${host}/prefetch">
+<link rel="preload" as="image" href="http://${host}/preload">
+<link rel="stylesheet" href="http://${host}/style.css">
+<script src="http://${host}/script.js"></script>
+</head><body><img src="http://${host}/img.png"><iframe src="http://${host}/frame"></iframe>
+<a href="http://${host}/link">link</a></body></html>`;
+    return {
+      "out/report.html": html,
+      "out/report.htm": html,
+      "out/logo.svg": `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image href="http://${host}/svg.png" width="10" height="10"/><script href="http://${host}/svg.js"/></svg>`,
+      "out/feed.xml": `<?xml version="1.0"?><?xml-stylesheet type="text/xsl" href="http://${host}/feed.xsl"?><feed/>`,
+      "out/paper.pdf": `%PDF-1.4\n1 0 obj<</Type/Catalog/OpenAction<</S/URI/URI(http://${host}/pdf)>>>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+    };
+  };
+
+  test("opening HTML, SVG, XML and PDF outputs makes no connection; each is text or a download", async () => {
+    const files = Object.fromEntries(
+      Object.entries(leakyFiles(counter.port)).map(([path, text]) => [`data/${path}`, text]),
+    );
+    const writer =
+      "import os, shutil\nos.makedirs('out', exist_ok=True)\nfor name in os.listdir('data/out'):\n    shutil.copy(f'data/out/{name}', f'out/{name}')\n";
+    await installTestSkill(page, "leaky-output", { ...files, "scripts/write.py": writer });
+    const result = await run("leaky-output", "scripts/write.py");
+    expect(result.exit_code).toBe(0);
+    expect(result.files).toHaveLength(5);
+
+    const served = await page.evaluate(async (urls) => {
+      const heads: Record<string, [string, string]> = {};
+      for (const url of urls) {
+        const response = await fetch(url);
+        heads[url.slice(url.lastIndexOf("/") + 1)] = [
+          response.headers.get("Content-Type") ?? "",
+          response.headers.get("Content-Disposition") ?? "",
+        ];
+      }
+      return heads;
+    }, result.files);
+    expect(served["report.html"]).toEqual(["text/plain; charset=utf-8", ""]);
+    expect(served["logo.svg"]).toEqual(["text/plain; charset=utf-8", ""]);
+    expect(served["feed.xml"]).toEqual(["text/plain; charset=utf-8", ""]);
+    expect(served["paper.pdf"]).toEqual([
+      "application/pdf",
+      "attachment; filename*=UTF-8''paper.pdf",
+    ]);
+
+    for (const url of result.files) {
+      const tab = await page.context().newPage();
+      await tab.goto(url).catch(() => {}); // a download aborts the navigation
+      await tab.waitForTimeout(1000);
+      await tab.close();
+    }
+    // The same files downloaded on request are attachments: saved, never rendered.
+    const download = await page.evaluate(
+      async (url) => (await fetch(`${url}?download`)).headers.get("Content-Disposition"),
+      result.files[0]!,
+    );
+    expect(download).toMatch(/^attachment;/);
+    expect(counter.connections()).toBe(0);
+  });
+});
+
+describe("a bounded output store", () => {
+  test("a 20,000-file run keeps 100 with a note; later runs and earlier files are unharmed", async () => {
+    await installTestSkill(page, "many-files", {
+      "scripts/many.py":
+        "import os, sys\nn = int(sys.argv[1])\nos.makedirs('out', exist_ok=True)\nfor i in range(n):\n    open(f'out/f{i:05}.txt', 'w').write(str(i))\nprint('wrote', n)\n",
+    });
+    const before = await run("many-files", "scripts/many.py", ["1"]);
+    expect(before.files).toHaveLength(1);
+
+    const flood = await run("many-files", "scripts/many.py", ["20000"], 60_000);
+    expect(flood.exit_code).toBe(0);
+    expect(flood.stdout).toBe("wrote 20000\n");
+    expect(flood.files_total ?? flood.files.length).toBe(100);
+    expect(flood.sandbox_notes?.join("\n")).toMatch(
+      /past the run's limit of 100 files .* not kept: 19900 files/,
+    );
+    expect(JSON.stringify(flood).length).toBeLessThanOrEqual(30_000);
+
+    const after = await run("many-files", "scripts/many.py", ["2"]);
+    expect(after.exit_code).toBe(0);
+    expect(after.files).toHaveLength(2);
+    const statuses = await page.evaluate(
+      async (urls) => Promise.all(urls.map(async (u) => (await fetch(u)).status)),
+      [...before.files, ...after.files],
+    );
+    expect(statuses).toEqual([200, 200, 200]);
+  });
+
+  test("past the per-run bytes every URL returned still opens; the rest are counted", async () => {
+    await installTestSkill(page, "big-files", {
+      "scripts/big.py":
+        "import os\nos.makedirs('out', exist_ok=True)\nfor i in range(3):\n    open(f'out/b{i}.bin', 'wb').write(bytes([i]) * (30 << 20))\n",
+    });
+    const result = await run("big-files", "scripts/big.py", [], 60_000);
+    expect(result.exit_code).toBe(0);
+    expect(result.files).toHaveLength(1);
+    expect(result.sandbox_notes?.join("\n")).toMatch(/not kept: 2 files, 60\.0 MiB/);
+    const sizes = await page.evaluate(
+      async (urls) =>
+        Promise.all(urls.map(async (u) => (await (await fetch(u)).arrayBuffer()).byteLength)),
+      result.files,
+    );
+    expect(sizes).toEqual([30 << 20]);
+  });
+});
+
+describe("one memory budget per run", () => {
+  test("JavaScript filling files in a loop is stopped at the budget, not the machine", async () => {
+    const fill = (mb: number) =>
+      `const fs = require('fs');\nconst b = Buffer.alloc(${mb} << 20, 1);\nfor (let i = 0; ; i++) fs.writeFileSync('f' + i, b);\n`;
+    await installTestSkill(page, "js-memory", {
+      "scripts/small.js": fill(8),
+      "scripts/large.js": fill(64),
+    });
+    // Files count against the budget: the run ends when they would leave the heap too little.
+    const small = await run("js-memory", "scripts/small.js", [], 30_000);
+    expect(small.timed_out).toBe(false);
+    expect(small.exit_code).toBe(1);
+    expect(small.sandbox_notes?.join("\n")).toMatch(
+      /stopped: the run reached its memory limit of 512\.0 MiB \(its files held 4\d\d\.0 MiB\)/,
+    );
+    // And the heap's cap shrinks as the files grow: the next copy no longer fits.
+    const large = await run("js-memory", "scripts/large.js", [], 30_000);
+    expect(large.timed_out).toBe(false);
+    expect(large.exit_code).toBe(1);
+    expect(large.stderr).toMatch(/InternalError: out of memory/);
+  });
+
+  test("Python filling files or the heap gets ENOSPC or MemoryError within the budget", async () => {
+    await installTestSkill(page, "py-memory", {
+      "scripts/files.py":
+        "b = b'x' * (64 << 20)\ni = 0\nwhile True:\n    open(f'f{i}', 'wb').write(b)\n    i += 1\n",
+      "scripts/heap.py": "x = []\nwhile True:\n    x.append(bytearray(64 << 20))\n",
+    });
+    const files = await run("py-memory", "scripts/files.py", [], 30_000);
+    expect(files.timed_out).toBe(false);
+    expect(files.exit_code).toBe(1);
+    expect(files.stderr).toMatch(/OSError: \[Errno \d+\] No space left on device/);
+    expect(files.sandbox_notes?.join("\n")).toMatch(
+      /^refused memory: the run reached its memory limit of 512\.0 MiB/,
+    );
+    const heap = await run("py-memory", "scripts/heap.py", [], 30_000);
+    expect(heap.exit_code).toBe(1);
+    expect(heap.stderr).toMatch(/MemoryError/);
+    // The runtime is still good for the next run.
+    const next = await run("py-memory", "scripts/files.py", [], 30_000);
+    expect(next.stderr).toMatch(/No space left on device/);
+  });
+});
+
+describe("output caps and exact results", () => {
+  test("a stderr flood is capped in the worker and the run ends on time", async () => {
+    await installTestSkill(page, "floods", {
+      "scripts/stderr.py":
+        "import sys, time\ns = 'e' * (1 << 20)\nt = time.time()\nwhile time.time() - t < 3:\n    sys.stderr.write(s)\nsys.exit(2)\n",
+      "scripts/stdout.py": "import sys\nsys.stdout.write('x' * 200_000_000)\n",
+      "scripts/exit.py": "import os\nprint('bye', flush=True)\nos._exit(3)\n",
+    });
+    const started = Date.now();
+    const stderr = await run("floods", "scripts/stderr.py", [], 20_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(stderr.exit_code).toBe(2);
+    expect(stderr.stderr_truncated).toBe(true);
+    expect(stderr.stderr_total_chars).toBeGreaterThan(50 << 20);
+    expect(stderr.stderr!.length).toBeGreaterThan(1000);
+    expect(JSON.stringify(stderr).length).toBeLessThanOrEqual(30_000);
+
+    const stdout = await run("floods", "scripts/stdout.py", [], 30_000);
+    expect(stdout.exit_code).toBe(0);
+    expect(stdout.stdout_truncated).toBe(true);
+    expect(stdout.stdout_total_chars).toBe(200_000_000);
+    expect(stdout.stdout).toMatch(/^x+$/);
+
+    const exited = await run("floods", "scripts/exit.py");
+    expect(exited.exit_code).toBe(3);
+    expect(exited.stdout).toBe("bye\n");
+  });
+
+  test("nothing internal is visible and crypto.randomBytes reaches Node's sizes", async () => {
+    await installTestSkill(page, "inside", {
+      "scripts/ls.py": "import os\nprint(sorted(os.listdir('/skills')))\n",
+      "scripts/random.js":
+        "const c = require('crypto');\nconsole.log(c.randomBytes(1 << 20).length, new Set(c.randomBytes(1 << 20)).size > 200);\ntry { c.randomBytes(-1) } catch (e) { console.log(e.name) }\n",
+    });
+    expect((await run("inside", "scripts/ls.py")).stdout).toBe("['inside']\n");
+    expect((await run("inside", "scripts/random.js")).stdout).toBe("1048576 true\nRangeError\n");
+  });
+
+  test("install refuses a path ending in / and paths that differ only in case; nothing changes", async () => {
+    const before = await page.evaluate(() => window.skillbox.listSkills());
+    const refusal = (files: Record<string, string>) =>
+      installSkill(page, { files }).then(
+        () => "installed",
+        (error: Error) => error.message,
+      );
+    const skillMd = "---\nname: edge\ndescription: Edge cases.\n---\nx\n";
+    expect(await refusal({ "edge/SKILL.md": skillMd, "edge/scripts/": "" })).toMatch(
+      /edge\/scripts\/: path ends in '\/'/,
+    );
+    expect(
+      await refusal({ "edge/SKILL.md": skillMd, "edge/scripts/A.py": "", "edge/scripts/a.py": "" }),
+    ).toMatch(/only in letter case/);
+    expect(await page.evaluate(() => window.skillbox.listSkills())).toEqual(before);
+  });
+});
+
+describe("admission control on a plain static host with a deployment's limits", () => {
+  let staticServer: StaticServer;
+  beforeAll(async () => {
+    staticServer = await startStaticServer();
+    writeFileSync(
+      join(staticServer.root, "skillbox.config.json"),
+      JSON.stringify({ limits: { maxConcurrentRuns: 2, maxQueueWaitMs: 3000 } }),
+    );
+  });
+  afterAll(async () => {
+    await staticServer?.close();
+  });
+
+  test("two run at once, two wait their turn (reported), two are refused as busy", async () => {
+    const app = await openApp(browser, "/", staticServer.url);
+    await installTestSkill(app, "slow", { "scripts/slow.py": "import time\ntime.sleep(2)\n" });
+    // With the pool full, the six below compete only for slots, not for booting workers.
+    await expect
+      .poll(async () => (await app.evaluate(() => window.skillbox.status())).pools.python?.ready, {
+        timeout: 60_000,
+      })
+      .toBe(3);
+    const results = (await app.evaluate(() =>
+      Promise.all(
+        Array.from({ length: 6 }, () =>
+          window.skillbox.callTool("run_skill_script", {
+            skill_name: "slow",
+            script_path: "scripts/slow.py",
+          }),
+        ),
+      ),
+    )) as (RunScriptResult & Partial<ToolError>)[];
+    const done = results.filter((r) => r.exit_code === 0);
+    const busy = results.filter((r) => r.error !== undefined);
+    expect(done).toHaveLength(4);
+    expect(busy).toHaveLength(2);
+    for (const refused of busy) {
+      expect(refused.error).toMatch(/^busy: no Python runtime came free within 3000 ms/);
+    }
+    const waited = done.filter((r) => r.sandbox_notes?.some((n) => /^waited \d+ ms/.test(n)));
+    expect(waited).toHaveLength(2);
+    for (const r of done) expect(r.timed_out).toBe(false);
+    await app.context().close();
+  });
+});
