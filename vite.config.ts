@@ -4,6 +4,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { join, relative, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { BUILD_MANIFEST_PLACEHOLDER, type BuildManifest } from "./src/offline/buildManifest.ts";
+import {
+  frameDocumentHtml,
+  SANDBOX_DOCUMENT,
+  sandboxContentSecurityPolicy,
+} from "./src/sandbox/frameDocument.ts";
 import { headersFile, securityHeaders } from "./src/server/securityHeaders.ts";
 
 const root = import.meta.dirname;
@@ -153,6 +158,24 @@ function offlineBuild(): Plugin {
   };
 }
 
+/**
+ * `sandbox.html`: the sandbox frame's document as a file, for deployments that serve the frame
+ * from a second site (SECURITY.md). The same document the page otherwise writes into `srcdoc`.
+ */
+function sandboxDocument(): Plugin {
+  return {
+    name: "skillbox:sandbox-document",
+    apply: "build",
+    generateBundle() {
+      this.emitFile({
+        type: "asset",
+        fileName: SANDBOX_DOCUMENT,
+        source: frameDocumentHtml(sandboxContentSecurityPolicy()),
+      });
+    },
+  };
+}
+
 /** The isolation headers (COOP/COEP, CSPs, CORS) on every dev and preview response. */
 function isolationHeaders(): Plugin {
   return {
@@ -183,6 +206,7 @@ export default defineConfig(({ command }) => ({
     demoSkillsManifest(),
     isolationHeaders(),
     wasiTestPrograms(),
+    sandboxDocument(),
     offlineBuild(),
   ],
   // No SPA fallback: a missing file (say, an absent skillbox.config.json) must be a 404.

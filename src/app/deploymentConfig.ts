@@ -28,6 +28,8 @@ export const deploymentConfigSchema = z
     /** How `.sh` scripts run; the built-in engine when absent. */
     shell: shellEngineConfigSchema.optional(),
     limits: deploymentLimitsSchema.optional(),
+    /** Where the sandbox frame's document is served from (SECURITY.md, second site). */
+    sandbox: z.strictObject({ frameUrl: z.url() }).optional(),
   })
   .strict();
 

@@ -175,6 +175,7 @@ export function createSkillbox(): SkillboxApi {
       SandboxHost.open({
         runtimes: runtimeAssetSources(settings),
         admission: admissionOf(settings.limits ?? {}),
+        ...(settings.sandbox ? { frameUrl: settings.sandbox.frameUrl } : {}),
         ...(snapshotStore ? { snapshotStore } : {}),
       }),
     )

@@ -10,6 +10,9 @@ import { FRAME_PORT_HANDOFF } from "./protocol.ts";
  * which is served from the app's caches; the frame turns those bytes into blob: modules.
  */
 
+/** The frame's document as a file of the build, for a frame served from a second site. */
+export const SANDBOX_DOCUMENT = "sandbox.html";
+
 /** Message type the page sends, with the port and the frame's module, to start the frame. */
 export const CONNECT_MESSAGE = "skillbox:connect";
 

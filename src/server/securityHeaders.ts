@@ -29,7 +29,8 @@ export const APP_PAGE_POLICY = [
   "connect-src *",
   "img-src 'self' data: blob:",
   "style-src 'self' 'unsafe-inline'",
-  "frame-src 'self'",
+  // https: for a sandbox frame a deployment serves from a second site (SECURITY.md).
+  "frame-src 'self' https:",
   "worker-src 'self' blob:",
   "manifest-src 'self'",
   "object-src 'none'",

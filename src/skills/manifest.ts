@@ -59,18 +59,29 @@ export function parseSkillFile(
       problems: [{ file, message: "must start with YAML front matter between two '---' lines" }],
     };
   }
-  const doc = parseDocument(parts.yaml, { uniqueKeys: true, prettyErrors: false });
+  const doc = parseDocument(parts.yaml, { uniqueKeys: true, prettyErrors: true });
   if (doc.errors.length > 0) {
     return {
       ok: false,
       problems: doc.errors.map((e) => ({
         file,
         field: "front matter",
-        message: `invalid YAML: ${e.message.split("\n")[0]}`,
+        // The front matter starts on the file's second line.
+        message: `invalid YAML${e.linePos ? ` at line ${e.linePos[0].line + 1}` : ""}: ${e.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "")}`,
       })),
     };
   }
-  const data: unknown = doc.toJS();
+  let data: unknown;
+  try {
+    // Aliases are capped: a few nested ones can otherwise expand into a huge value.
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      problems: [{ file, field: "front matter", message: `invalid YAML: ${reason}` }],
+    };
+  }
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     return {
       ok: false,

@@ -311,3 +311,49 @@ describe("admission control on a plain static host with a deployment's limits", 
     await app.context().close();
   });
 });
+
+describe("the sandbox frame served from a second site", () => {
+  let app: StaticServer;
+  let sandboxSite: StaticServer;
+  beforeAll(async () => {
+    sandboxSite = await startStaticServer("dist", "127.0.0.2");
+    app = await startStaticServer();
+    writeFileSync(
+      join(app.root, "skillbox.config.json"),
+      JSON.stringify({ sandbox: { frameUrl: new URL("sandbox.html", sandboxSite.url).href } }),
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await sandboxSite?.close();
+  });
+
+  test("runs every runtime, in a frame the browser keeps out of the page's process", async () => {
+    const page = await openApp(browser, "/", app.url);
+    await installTestSkill(page, "two-sites", {
+      "scripts/a.py": "import sys\nprint('py', sys.argv[1])\n",
+      "scripts/b.js": "console.log('js', process.argv[2])\n",
+      "scripts/c.sh": 'echo "sh $1"\n',
+    });
+    for (const [script, expected] of [
+      ["scripts/a.py", "py x\n"],
+      ["scripts/b.js", "js x\n"],
+      ["scripts/c.sh", "sh x\n"],
+    ] as const) {
+      const result = (await runScript(page, "two-sites", script, ["x"])) as RunScriptResult;
+      expect(result.stdout, script).toBe(expected);
+    }
+    // An out-of-process frame is a target of its own; a frame in the page's process is not.
+    const cdp = await page.context().newCDPSession(page);
+    const { targetInfos } = (await cdp.send("Target.getTargets")) as {
+      targetInfos: { type: string; url: string }[];
+    };
+    expect(targetInfos).toContainEqual(
+      expect.objectContaining({
+        type: "iframe",
+        url: new URL("sandbox.html", sandboxSite.url).href,
+      }),
+    );
+    await page.context().close();
+  });
+});

@@ -12,9 +12,9 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+async function freePort(host: string): Promise<number> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
@@ -33,17 +33,20 @@ async function waitUntilServing(url: string, child: ChildProcess): Promise<void>
   throw new Error(`the static server did not answer at ${url}`);
 }
 
-/** Serves a copy of `dist/` with Python's http.server on 127.0.0.1. */
-export async function startStaticServer(dist = "dist"): Promise<StaticServer> {
+/**
+ * Serves a copy of `dist/` with Python's http.server on `host` (another loopback address is
+ * another site: a second origin for embedding tests).
+ */
+export async function startStaticServer(dist = "dist", host = "127.0.0.1"): Promise<StaticServer> {
   const root = mkdtempSync(join(tmpdir(), "skillbox-static-"));
   cpSync(dist, root, { recursive: true });
-  const port = await freePort();
+  const port = await freePort(host);
   const child = spawn(
     "python3",
-    ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", root],
+    ["-m", "http.server", String(port), "--bind", host, "--directory", root],
     { stdio: "ignore" },
   );
-  const url = `http://127.0.0.1:${port}/`;
+  const url = `http://${host}:${port}/`;
   await waitUntilServing(url, child);
   return {
     url,

@@ -41,6 +41,13 @@ export interface SandboxHostOptions {
   connectTimeoutMs?: number;
   /** Keeps Python's memory snapshot across visits; none: every visit makes its own. */
   snapshotStore?: SnapshotStore;
+  /**
+   * Where the frame's document is served from, when a deployment serves it from a second site so
+   * the browser gives it a process of its own (SECURITY.md); the page writes it itself otherwise.
+   * Only for builds (a development server hands modules over by URL, which that document's CSP
+   * does not allow) and without the Wasmer shell engine, for the same reason.
+   */
+  frameUrl?: string;
   /** Test-only: hardening layers to switch off, to prove the others hold alone. */
   relaxedLayers?: RelaxableLayer[];
   /** Test-only: start the frame without its own CSP, as a positive control. */
@@ -217,7 +224,8 @@ export class SandboxHost implements Runtime {
     frame.allow = "cross-origin-isolated";
     frame.title = "Skillbox sandbox";
     frame.hidden = true;
-    frame.srcdoc = frameDocumentHtml(this.framePolicy());
+    if (this.options.frameUrl) frame.src = this.options.frameUrl;
+    else frame.srcdoc = frameDocumentHtml(this.framePolicy());
     const loaded = new Promise<void>((resolve) =>
       frame.addEventListener("load", () => resolve(), { once: true }),
     );
