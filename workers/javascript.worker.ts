@@ -314,11 +314,14 @@ function waitMs(ms: number): Promise<void> {
 }
 
 async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
-  const module = init.compiled[QUICKJS_WASM_ASSET];
   const wasm = init.assets[QUICKJS_WASM_ASSET];
-  if (!module && !wasm) throw new Error("the QuickJS WebAssembly binary was not handed in");
+  // Compiled here when the frame's copy is not ready yet: handed only bytes, the Emscripten
+  // loader resolves a file URL against this blob: module, which an opaque origin cannot.
+  const module =
+    init.compiled[QUICKJS_WASM_ASSET] ?? (wasm ? await WebAssembly.compile(wasm) : undefined);
+  if (!module) throw new Error("the QuickJS WebAssembly binary was not handed in");
   const quickjs = await newQuickJSWASMModuleFromVariant(
-    newVariant(RELEASE_SYNC, module ? { wasmModule: module } : { wasmBinary: wasm! }),
+    newVariant(RELEASE_SYNC, { wasmModule: module }),
   );
   const runtime: QuickJSRuntime = quickjs.newRuntime();
   runtime.setMaxStackSize(MAX_STACK_BYTES);

@@ -93,6 +93,16 @@ test("a fault storm leaves every call answered in time, the page responsive and 
     "scripts/keep.py":
       "import os\nos.makedirs('out', exist_ok=True)\nopen('out/kept.txt', 'w').write('kept')\n",
   });
+  // The limits are about runs, not first boots: the storm starts once no pool is booting.
+  await expect
+    .poll(
+      async () =>
+        Object.values((await page.evaluate(() => window.skillbox.status())).pools).every(
+          (pool) => pool.ready > 0 && pool.booting === 0,
+        ),
+      { timeout: 90_000 },
+    )
+    .toBe(true);
   const skillsBefore = await page.evaluate(() => window.skillbox.listSkills());
   const [kept] = await callAll([{ skill: "storm", script: "scripts/keep.py" }]);
   const keptUrl = (kept!.result as RunScriptResult).files[0]!;
@@ -119,6 +129,16 @@ test("a fault storm leaves every call answered in time, the page responsive and 
     return { loops: answered, flood: flood!, files: files!, concurrent };
   });
 
+  console.log(
+    "fault storm (ms):",
+    JSON.stringify({
+      loops: storm.value.loops.map((c) => Math.round(c.ms)),
+      flood: Math.round(storm.value.flood.ms),
+      files: Math.round(storm.value.files.ms),
+      concurrentMax: Math.round(Math.max(...storm.value.concurrent.map((c) => c.ms))),
+      pageLag: Math.round(storm.lagMs),
+    }),
+  );
   for (const [i, call] of storm.value.loops.entries()) {
     expectContractShape(call.result, `loop ${i}`);
     expect((call.result as RunScriptResult).exit_code, `loop ${i}`).toBe(124);

@@ -180,12 +180,13 @@ describe("Python runtime through window.skillbox", () => {
     expect(await run("scripts/aio.py")).toMatchObject({ exit_code: 0, stdout: "async ok\n" });
   });
 
-  test("an HTML file a script writes opens sandboxed: its script never runs in the app origin", async () => {
+  test("an HTML file a script writes opens as its source: its script never runs in the app origin", async () => {
     const result = await run("scripts/evil_html.py");
     const url = result.files[0]!;
     const viewer = await probe.page().context().newPage();
     await viewer.goto(url);
-    expect(await viewer.locator("#x").textContent()).toBe("hi");
+    expect(await viewer.locator("body").textContent()).toContain("<p id=x>hi</p>");
+    expect(await viewer.locator("#x").count()).toBe(0);
     await viewer.close();
     expect(await probe.page().evaluate(() => localStorage.getItem("pwned"))).toBeNull();
   });
