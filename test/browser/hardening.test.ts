@@ -238,6 +238,23 @@ describe("output caps and exact results", () => {
     expect(exited.stdout).toBe("bye\n");
   });
 
+  // The built-in shell engine (just-bash) hands output over only when a script ends, and drops an
+  // aborted script's: its output on a timeout is a known gap (README "Limits").
+  test("a run stopped at its limit keeps what it printed (Python, JavaScript)", async () => {
+    await installTestSkill(page, "stopped", {
+      "scripts/stop.py": "import time\nprint('before py', flush=True)\ntime.sleep(100)\n",
+      "scripts/stop.js": "console.log('before js');\nfor (;;) {}\n",
+    });
+    for (const language of ["py", "js"]) {
+      const result = await run("stopped", `scripts/stop.${language}`, [], 2000);
+      expect(result, language).toMatchObject({ exit_code: 124, timed_out: true });
+      expect(result.stdout, language).toBe(`before ${language}\n`);
+      expect(result.sandbox_notes, language).toEqual([
+        "stopped: the run passed its time limit of 2000 ms",
+      ]);
+    }
+  });
+
   test("nothing internal is visible and crypto.randomBytes reaches Node's sizes", async () => {
     await installTestSkill(page, "inside", {
       "scripts/ls.py": "import os\nprint(sorted(os.listdir('/skills')))\n",
