@@ -146,19 +146,26 @@ export class PooledRuntime implements Runtime {
           files: [],
         };
       }
-      const outcome = await others.run(
-        {
-          ...parent,
-          runId: `${parent.runId}.${message.id}`,
-          language: message.language,
-          scriptPath: message.scriptPath,
-          args: message.args,
-          files: Object.fromEntries(message.files.map((f) => [f.path, f.data])),
-          directories: message.directories.filter((d) => !unsafePathReason(d)),
-          timeLimitMs: Math.max(1, Math.round(deadline - performance.now())),
-        },
-        signal,
-      );
+      let outcome: RawRunOutcome;
+      try {
+        outcome = await others.run(
+          {
+            ...parent,
+            runId: `${parent.runId}.${message.id}`,
+            language: message.language,
+            scriptPath: message.scriptPath,
+            args: message.args,
+            files: Object.fromEntries(message.files.map((f) => [f.path, f.data])),
+            directories: message.directories.filter((d) => !unsafePathReason(d)),
+            timeLimitMs: Math.max(1, Math.round(deadline - performance.now())),
+          },
+          signal,
+        );
+      } catch (error) {
+        // A busy runtime fails the command, as a fork that cannot start would, not the script.
+        const reason = error instanceof Error ? error.message : String(error);
+        return { exitCode: 126, stdout: "", stderr: `${message.language}: ${reason}\n`, files: [] };
+      }
       return {
         exitCode: outcome.timedOut ? TIMEOUT_EXIT_CODE : outcome.exitCode,
         stdout: outcome.stdout,
