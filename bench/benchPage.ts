@@ -4,6 +4,7 @@ import { runtimeAssetSources } from "../src/sandbox/host/runtimeAssets";
 import { SandboxHost } from "../src/sandbox/host/sandboxHost";
 import { SNAPSHOT_DB } from "../src/sandbox/host/snapshotStore";
 import type { RunRequest } from "../src/sandbox/runtime";
+import { DEFAULT_TOOL_LIMITS, runRequestLimits } from "../src/tools/limits";
 import type { RunScriptResult } from "../src/tools/resultShaping";
 
 /** One figure the page measured itself, in milliseconds (or MB for memory). */
@@ -45,9 +46,8 @@ async function wasmerShellFigures(): Promise<BenchFigure[]> {
       files: { "hello.sh": new TextEncoder().encode("echo hello\n") },
       env: {},
       timeLimitMs: 30_000,
+      ...runRequestLimits(DEFAULT_TOOL_LIMITS),
       maxOutputChars: 10_000,
-      outputFiles: { maxFiles: 100, maxBytes: 50 * 1024 * 1024 },
-      memoryLimitBytes: 512 * 1024 * 1024,
     };
     return timed(async () => {
       const outcome = await host.run(request);

@@ -2,6 +2,7 @@ import type { PyodideAPI } from "pyodide";
 import { SNAPSHOT_ASSET, type WorkerInit } from "../src/sandbox/protocol";
 import type { OutputFile, RunRequest } from "../src/sandbox/runtime";
 import { skillDirectory } from "../src/tools/environment";
+import { DEFAULT_TOOL_LIMITS, runRequestLimits } from "../src/tools/limits";
 import { PythonMemoryBudget } from "./python/memoryBudget";
 import runnerSource from "./python/runner.py?raw";
 import { changedFiles } from "./shared/fileChanges";
@@ -94,9 +95,8 @@ async function warmUp(pyodide: PyodideAPI, engine: ScriptEngine): Promise<void> 
     files: { "scripts/warm.py": new TextEncoder().encode(script) },
     env: {},
     timeLimitMs: 10_000,
+    ...runRequestLimits(DEFAULT_TOOL_LIMITS),
     maxOutputChars: 0,
-    outputFiles: { maxFiles: 100, maxBytes: 50 * 1024 * 1024 },
-    memoryLimitBytes: 512 * 1024 * 1024,
   };
   const io: RunIo = {
     stdout: new OutputStream(

@@ -81,3 +81,14 @@ export class SandboxBusyError extends Error {
 export function isSandboxBusy(error: unknown): error is Error {
   return error instanceof Error && error.name === SandboxBusyError.NAME;
 }
+
+/** An error's message, whatever was thrown: `[object Object]` tells a user nothing. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === "string") return error;
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
+}

@@ -1,4 +1,5 @@
 import {
+  describeError,
   isSandboxBusy,
   languageOf,
   type OutputFile,
@@ -209,8 +210,7 @@ export class SkillTools {
     try {
       return { urls: await this.options.files.save(runId, skillName, files), notes: [] };
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      return { urls: [], notes: [`output files could not be stored: ${reason}`] };
+      return { urls: [], notes: [`output files could not be stored: ${describeError(error)}`] };
     }
   }
 

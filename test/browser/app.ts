@@ -82,26 +82,32 @@ export function runScript(
   );
 }
 
-/**
- * A browser, the app and a test skill for one test file: installed before its tests, closed
- * after. `run` runs a script of the skill, optionally with a time limit.
- */
-export function useTestSkill(name: string, files: Record<string, string>) {
+/** A browser and the app open in it for one test file: opened before its tests, closed after. */
+export function useApp() {
   let browser: Browser | undefined;
   let page: Page | undefined;
   beforeAll(async () => {
     browser = await launchChromium();
     page = await openApp(browser);
-    await installTestSkill(page, name, files);
   });
   afterAll(async () => {
     await browser?.close();
   });
+  return { browser: () => browser!, page: () => page! };
+}
+
+/**
+ * A browser, the app and a test skill for one test file: installed before its tests, closed
+ * after. `run` runs a script of the skill, optionally with a time limit.
+ */
+export function useTestSkill(name: string, files: Record<string, string>) {
+  const app = useApp();
+  beforeAll(() => installTestSkill(app.page(), name, files));
   return {
-    page: () => page!,
+    page: app.page,
     run: (script: string, args: string[] = [], timeLimitMs?: number) =>
       runScript(
-        page!,
+        app.page(),
         name,
         script,
         args,

@@ -1,20 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
 import type { ToolResult } from "../../src/tools/skillTools";
-import { installTestSkill, launchChromium, openApp } from "./app";
+import { installTestSkill, useApp } from "./app";
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await openApp(browser);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const app = useApp();
 
 const RESULT_LIMIT = 30_000;
 
@@ -41,7 +30,7 @@ interface TimedCall {
 function callAll(
   calls: { skill: string; script: string; args?: string[]; timeLimitMs?: number }[],
 ): Promise<TimedCall[]> {
-  return page.evaluate(
+  return app.page().evaluate(
     (list) =>
       Promise.all(
         list.map(async ({ skill, script, args, timeLimitMs }) => {
@@ -60,7 +49,7 @@ function callAll(
 
 /** The longest the page's event loop was blocked while `during` ran. */
 async function worstPageLag<T>(during: () => Promise<T>): Promise<{ value: T; lagMs: number }> {
-  await page.evaluate(() => {
+  await app.page().evaluate(() => {
     const state = { worst: 0, last: performance.now(), timer: 0 };
     state.timer = window.setInterval(() => {
       const now = performance.now();
@@ -70,7 +59,7 @@ async function worstPageLag<T>(during: () => Promise<T>): Promise<{ value: T; la
     (window as unknown as { lag: typeof state }).lag = state;
   });
   const value = await during();
-  const lagMs = await page.evaluate(() => {
+  const lagMs = await app.page().evaluate(() => {
     const state = (window as unknown as { lag: { worst: number; timer: number } }).lag;
     clearInterval(state.timer);
     return state.worst;
@@ -79,7 +68,7 @@ async function worstPageLag<T>(during: () => Promise<T>): Promise<{ value: T; la
 }
 
 test("a fault storm leaves every call answered in time, the page responsive and nothing lost", async () => {
-  await installTestSkill(page, "storm", {
+  await installTestSkill(app.page(), "storm", {
     "scripts/loop.py": "while True:\n    pass\n",
     "scripts/loop.js": "for (;;) {}\n",
     "scripts/loop.sh": "while true; do :; done\n",
@@ -97,13 +86,13 @@ test("a fault storm leaves every call answered in time, the page responsive and 
   await expect
     .poll(
       async () =>
-        Object.values((await page.evaluate(() => window.skillbox.status())).pools).every(
+        Object.values((await app.page().evaluate(() => window.skillbox.status())).pools).every(
           (pool) => pool.ready > 0 && pool.booting === 0,
         ),
       { timeout: 90_000 },
     )
     .toBe(true);
-  const skillsBefore = await page.evaluate(() => window.skillbox.listSkills());
+  const skillsBefore = await app.page().evaluate(() => window.skillbox.listSkills());
   const [kept] = await callAll([{ skill: "storm", script: "scripts/keep.py" }]);
   const keptUrl = (kept!.result as RunScriptResult).files[0]!;
 
@@ -175,6 +164,6 @@ test("a fault storm leaves every call answered in time, the page responsive and 
     "js after\n",
     "sh after\n",
   ]);
-  expect(await page.evaluate(() => window.skillbox.listSkills())).toEqual(skillsBefore);
-  expect(await page.evaluate(async (url) => (await fetch(url)).text(), keptUrl)).toBe("kept");
+  expect(await app.page().evaluate(() => window.skillbox.listSkills())).toEqual(skillsBefore);
+  expect(await app.page().evaluate(async (url) => (await fetch(url)).text(), keptUrl)).toBe("kept");
 });

@@ -53,11 +53,14 @@ export class VirtualFs {
     return this.totalBytes;
   }
 
-  /** Every change to a file's bytes goes through here, so the total is always known. */
-  private put(path: string, data: Uint8Array, syscall: string): void {
-    const next = this.totalBytes + data.byteLength - (this.files.get(path)?.byteLength ?? 0);
+  /**
+   * Every change to a file's bytes goes through here, so the total is always known. The bytes
+   * are made only once the budget allows `size` of them.
+   */
+  private put(path: string, size: number, bytes: () => Uint8Array, syscall: string): void {
+    const next = this.totalBytes + size - (this.files.get(path)?.byteLength ?? 0);
     if (next > this.totalBytes && !this.budget(next)) throw new FsError("ENOSPC", syscall, path);
-    this.files.set(path, data);
+    this.files.set(path, bytes());
     this.totalBytes = next;
   }
 
@@ -135,14 +138,19 @@ export class VirtualFs {
     if (exclusive && this.files.has(path)) throw new FsError("EEXIST", "open", path);
     const existing = append ? this.files.get(path) : undefined;
     if (existing) {
-      if (!this.budget(this.totalBytes + data.byteLength))
-        throw new FsError("ENOSPC", "write", path);
-      const joined = new Uint8Array(existing.byteLength + data.byteLength);
-      joined.set(existing);
-      joined.set(data, existing.byteLength);
-      this.put(path, joined, "write");
+      this.put(
+        path,
+        existing.byteLength + data.byteLength,
+        () => {
+          const joined = new Uint8Array(existing.byteLength + data.byteLength);
+          joined.set(existing);
+          joined.set(data, existing.byteLength);
+          return joined;
+        },
+        "write",
+      );
     } else {
-      this.put(path, data.slice(), "write");
+      this.put(path, data.byteLength, () => data.slice(), "write");
     }
     this.touch(path);
   }
@@ -226,7 +234,7 @@ export class VirtualFs {
     const data = this.files.get(from);
     if (!data) throw new FsError("ENOENT", "copyfile", from, to);
     this.requireParent(to, "copyfile");
-    this.put(to, data.slice(), "copyfile");
+    this.put(to, data.byteLength, () => data.slice(), "copyfile");
     this.touch(to);
   }
 

@@ -5,22 +5,11 @@ import type {
   WorkerInit,
   WorkerMessage,
 } from "../../src/sandbox/protocol";
-import type { OutputFile, RunRequest } from "../../src/sandbox/runtime";
+import { describeError, type OutputFile, type RunRequest } from "../../src/sandbox/runtime";
 import { withAssetFetch } from "./assetFetch";
 import { takeInit } from "./init";
 import { lockdown } from "./lockdown";
 import { OutputStream } from "./outputStream";
-
-/** An error's message, whatever was thrown: `[object Object]` tells a user nothing. */
-export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === "string") return error;
-  try {
-    return JSON.stringify(error) ?? String(error);
-  } catch {
-    return String(error);
-  }
-}
 
 /** The files and folders of a working directory, relative to it. */
 export interface WorkingTree {

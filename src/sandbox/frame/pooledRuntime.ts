@@ -3,6 +3,7 @@ import { OutputCollector } from "../outputCollector";
 import { omittedFilesNote } from "../outputFileLimits";
 import type { SubrunMessage } from "../protocol";
 import {
+  describeError,
   isSandboxBusy,
   type RawRunOutcome,
   type RunRequest,
@@ -163,8 +164,8 @@ export class PooledRuntime implements Runtime {
         );
       } catch (error) {
         // A busy runtime fails the command, as a fork that cannot start would, not the script.
-        const reason = error instanceof Error ? error.message : String(error);
-        return { exitCode: 126, stdout: "", stderr: `${message.language}: ${reason}\n`, files: [] };
+        const stderr = `${message.language}: ${describeError(error)}\n`;
+        return { exitCode: 126, stdout: "", stderr, files: [] };
       }
       return {
         exitCode: outcome.timedOut ? TIMEOUT_EXIT_CODE : outcome.exitCode,
