@@ -22,7 +22,9 @@ import { runtimeAssetSources } from "../sandbox/host/runtimeAssets";
 import { SandboxHost } from "../sandbox/host/sandboxHost";
 import { openIdbSnapshotStore } from "../sandbox/host/snapshotStore";
 import { IdbSkillStorage } from "../skills/idbStorage";
+import { DEFAULT_BUNDLE_LIMITS } from "../skills/limits";
 import {
+  type InstalledSkill,
   type SkillCatalog,
   SkillRegistry,
   type SkillSummary,
@@ -44,6 +46,11 @@ import {
 
 /** What `installSkill` accepts: a map of `FOLDER/path` → contents, or a base64 zip. */
 export type InstallSource = { files: Record<string, string | Uint8Array> } | { zipBase64: string };
+
+export interface InstallOptions {
+  /** The publish check for skill authors: every warning refuses the install too. */
+  strict?: boolean;
+}
 
 export interface CallToolOptions {
   /** Skills bound and Active for this call; default: every installed skill. */
@@ -86,12 +93,17 @@ export const DEFAULT_ENDPOINT: EndpointSettings = {
 export interface SkillboxApi {
   /** Resolves once the library is open and the sandbox attached. */
   ready: Promise<void>;
-  installSkill(source: InstallSource): Promise<{ name: string; version: number }>;
+  /**
+   * Validates and installs a skill; rejects with a BundleValidationError listing every problem
+   * when an error refuses it. Warnings come back with the result and stay with the version.
+   */
+  installSkill(source: InstallSource, options?: InstallOptions): Promise<InstalledSkill>;
   /** Imports from the app's surfaces (folder, drop, zip upload), reporting zip progress. */
   importSkill(
     source: ImportSource,
     onProgress?: ImportProgress,
-  ): Promise<{ name: string; version: number }>;
+    options?: InstallOptions,
+  ): Promise<InstalledSkill>;
   callTool(toolName: string, args: unknown, options?: CallToolOptions): Promise<ToolResult>;
   listSkills(): Promise<SkillSummary[]>;
   getSkill(name: string, version?: number): Promise<SkillVersion | undefined>;
@@ -237,13 +249,15 @@ export function createSkillbox(): SkillboxApi {
 
   return {
     ready,
-    async installSkill(source) {
+    async installSkill(source, options = {}) {
       const bundle =
-        "files" in source ? bundleFromMap(source.files) : bundleFromBase64Zip(source.zipBase64);
+        "files" in source
+          ? bundleFromMap(source.files, DEFAULT_BUNDLE_LIMITS, options)
+          : bundleFromBase64Zip(source.zipBase64, DEFAULT_BUNDLE_LIMITS, options);
       return (await opened).registry.install(bundle);
     },
-    async importSkill(source, onProgress = () => {}) {
-      const bundle = await bundleFromSource(source, onProgress);
+    async importSkill(source, onProgress = () => {}, options = {}) {
+      const bundle = await bundleFromSource(source, onProgress, options);
       return (await opened).registry.install(bundle);
     },
     async callTool(toolName, args, options = {}) {

@@ -1,4 +1,5 @@
-import type { BundleEntry, SkillBundle } from "../skills/bundle";
+import type { BundleEntry, CheckOptions, SkillBundle } from "../skills/bundle";
+import { DEFAULT_BUNDLE_LIMITS } from "../skills/limits";
 import { bundleFromEntries, bundleFromZipWithProgress } from "../skills/sources";
 import type { ZipProgress } from "../skills/zip";
 
@@ -13,10 +14,11 @@ export type ImportProgress = (progress: ZipProgress) => void;
 export function bundleFromSource(
   source: ImportSource,
   onProgress: ImportProgress,
+  options: CheckOptions = {},
 ): Promise<SkillBundle> {
   return source.kind === "zip"
-    ? bundleFromZipWithProgress(source.bytes, onProgress)
-    : Promise.resolve(bundleFromEntries(source.entries));
+    ? bundleFromZipWithProgress(source.bytes, onProgress, DEFAULT_BUNDLE_LIMITS, options)
+    : Promise.resolve(bundleFromEntries(source.entries, DEFAULT_BUNDLE_LIMITS, options));
 }
 
 async function entryOf(path: string, file: Blob): Promise<BundleEntry> {

@@ -1,7 +1,7 @@
 import { type BundleLimits, DEFAULT_BUNDLE_LIMITS } from "./limits";
-import { parseSkillFile, type SkillManifest } from "./manifest";
+import { type ParsedSkillFile, parseSkillFile, type SkillManifest } from "./manifest";
 import { splitTopFolder, unsafePathReason } from "./paths";
-import type { BundleProblem } from "./problems";
+import { type BundleProblem, bundleError } from "./problems";
 
 /** One file of a bundle as it arrives from a source (map, folder, zip). */
 export interface BundleEntry {
@@ -20,11 +20,24 @@ export interface SkillBundle {
   instructions: string;
   /** Files keyed by their path inside the skill folder (`scripts/x.py`), SKILL.md included. */
   files: ReadonlyMap<string, Uint8Array>;
+  /** What the specification asks for that this bundle does not do; it installs regardless. */
+  warnings: BundleProblem[];
+}
+
+export interface CheckOptions {
+  /** The publish check for skill authors: every warning refuses the install too. */
+  strict?: boolean;
 }
 
 export type BundleCheck =
   | { ok: true; bundle: SkillBundle }
   | { ok: false; problems: BundleProblem[] };
+
+/** Files an archiver adds beside the skill (macOS resource forks, Finder state): never installed. */
+export function isArchiverLitter(path: string): boolean {
+  const segments = path.split("/");
+  return segments[0] === "__MACOSX" || segments[segments.length - 1] === ".DS_Store";
+}
 
 const BUNDLE = "(bundle)";
 
@@ -32,18 +45,26 @@ export function isSkillFilePath(relativePath: string): boolean {
   return relativePath.toLowerCase() === "skill.md";
 }
 
-/** Validates a bundle against CONTRACT §1 and reports every problem at once. */
+/**
+ * Validates a bundle against CONTRACT §1 and reports every problem at once: errors refuse it,
+ * warnings travel with it (both refuse it under `strict`).
+ */
 export function checkBundle(
-  entries: readonly BundleEntry[],
+  given: readonly BundleEntry[],
   limits: BundleLimits = DEFAULT_BUNDLE_LIMITS,
+  options: CheckOptions = {},
 ): BundleCheck {
+  const entries = given.filter((entry) => !isArchiverLitter(entry.path));
   const problems: BundleProblem[] = [];
-  if (entries.length === 0) problems.push({ file: BUNDLE, message: "contains no files" });
+  if (entries.length === 0) problems.push(bundleError(BUNDLE, "bundle.empty", "contains no files"));
   if (entries.length > limits.maxFiles) {
-    problems.push({
-      file: BUNDLE,
-      message: `has ${entries.length} files; at most ${limits.maxFiles} are allowed`,
-    });
+    problems.push(
+      bundleError(
+        BUNDLE,
+        "bundle.file-count",
+        `has ${entries.length} files; at most ${limits.maxFiles} are allowed`,
+      ),
+    );
   }
 
   const tops = new Set<string>();
@@ -54,95 +75,116 @@ export function checkBundle(
   for (const entry of entries) {
     const reason = unsafePathReason(entry.path);
     if (reason) {
-      problems.push({ file: entry.path, message: reason });
+      problems.push(bundleError(entry.path, "path.unsafe", reason));
       continue;
     }
     if (entry.symlink) {
-      problems.push({ file: entry.path, message: "symbolic links are not allowed" });
+      problems.push(bundleError(entry.path, "path.symlink", "symbolic links are not allowed"));
       continue;
     }
     const { top, rest } = splitTopFolder(entry.path);
     if (!top || !rest) {
-      problems.push({
-        file: entry.path,
-        message:
+      problems.push(
+        bundleError(
+          entry.path,
+          "bundle.top-folder",
           "is outside a folder; a bundle holds a single top-level folder with every file in it",
-      });
+        ),
+      );
       continue;
     }
     tops.add(top);
     if (entry.data.byteLength > limits.maxFileBytes) {
-      problems.push({
-        file: entry.path,
-        message: `is ${entry.data.byteLength} bytes; each file may be at most ${limits.maxFileBytes} bytes`,
-      });
+      problems.push(
+        bundleError(
+          entry.path,
+          "limits.file-bytes",
+          `is ${entry.data.byteLength} bytes; each file may be at most ${limits.maxFileBytes} bytes`,
+        ),
+      );
     }
     totalBytes += entry.data.byteLength;
     const sameButCase = folded.get(rest.toLowerCase());
     if (files.has(rest)) {
-      problems.push({ file: entry.path, message: "appears more than once" });
+      problems.push(bundleError(entry.path, "path.duplicate", "appears more than once"));
     } else if (sameButCase !== undefined) {
-      problems.push({
-        file: entry.path,
-        message: `differs from ${sameButCase} only in letter case; the two would be one file on macOS and Windows`,
-      });
+      problems.push(
+        bundleError(
+          entry.path,
+          "path.case-collision",
+          `differs from ${sameButCase} only in letter case; the two would be one file on macOS and Windows`,
+        ),
+      );
     }
     folded.set(rest.toLowerCase(), entry.path);
     files.set(rest, entry.data);
   }
   if (totalBytes > limits.maxTotalBytes) {
-    problems.push({
-      file: BUNDLE,
-      message: `holds ${totalBytes} bytes in all; at most ${limits.maxTotalBytes} are allowed`,
-    });
+    problems.push(
+      bundleError(
+        BUNDLE,
+        "limits.total-bytes",
+        `holds ${totalBytes} bytes in all; at most ${limits.maxTotalBytes} are allowed`,
+      ),
+    );
   }
   if (tops.size > 1) {
-    problems.push({
-      file: BUNDLE,
-      message: `has ${tops.size} top-level folders (${[...tops].sort().join(", ")}); exactly one is allowed`,
-    });
+    problems.push(
+      bundleError(
+        BUNDLE,
+        "bundle.top-folder",
+        `has ${tops.size} top-level folders (${[...tops].sort().join(", ")}); exactly one is allowed`,
+      ),
+    );
   }
 
   const folder = tops.size === 1 ? [...tops][0]! : undefined;
   const skillFiles = [...files.keys()].filter(isSkillFilePath);
-  let manifest: SkillManifest | undefined;
-  let instructions = "";
+  let parsed: ParsedSkillFile | undefined;
   if (folder !== undefined && skillFiles.length === 0) {
-    problems.push({
-      file: `${folder}/SKILL.md`,
-      message: "is missing; every skill needs one at its root",
-    });
+    problems.push(
+      bundleError(
+        `${folder}/SKILL.md`,
+        "skill-md.missing",
+        "is missing; every skill needs one at its root",
+      ),
+    );
   } else if (skillFiles.length > 1) {
-    problems.push({
-      file: `${folder}/SKILL.md`,
-      message: `exists ${skillFiles.length} times (${skillFiles.join(", ")}); names are matched case-insensitively and only one is allowed`,
-    });
+    problems.push(
+      bundleError(
+        `${folder}/SKILL.md`,
+        "skill-md.duplicate",
+        `exists ${skillFiles.length} times (${skillFiles.join(", ")}); names are matched case-insensitively and only one is allowed`,
+      ),
+    );
   } else if (folder !== undefined && skillFiles.length === 1) {
     const skillPath = `${folder}/${skillFiles[0]}`;
     const text = decodeUtf8(files.get(skillFiles[0]!)!);
     if (text === null) {
-      problems.push({ file: skillPath, message: "is not valid UTF-8 text" });
+      problems.push(bundleError(skillPath, "skill-md.encoding", "is not valid UTF-8 text"));
     } else {
-      const parsed = parseSkillFile(text, skillPath);
-      if (parsed.ok) {
-        manifest = parsed.value.manifest;
-        instructions = parsed.value.body;
-      } else {
-        problems.push(...parsed.problems);
-      }
-      const name = parsed.ok ? parsed.value.manifest.name : parsed.name;
-      if (name !== undefined && name !== folder && !problems.some((p) => p.field === "name")) {
-        problems.push({
-          file: skillPath,
-          field: "name",
-          message: `"${name}" must equal the folder name "${folder}"`,
-        });
-      }
+      const checked = parseSkillFile(text, skillPath, folder);
+      parsed = checked.value;
+      problems.push(...checked.problems);
     }
   }
 
-  if (problems.length > 0 || !manifest) return { ok: false, problems };
-  return { ok: true, bundle: { name: manifest.name, manifest, instructions, files } };
+  const reported = options.strict
+    ? problems.map((p) => (p.level === "warning" ? { ...p, level: "error" as const } : p))
+    : problems;
+  if (!parsed || reported.some((p) => p.level === "error")) {
+    return { ok: false, problems: reported };
+  }
+  return {
+    ok: true,
+    bundle: {
+      name: parsed.manifest.name,
+      manifest: parsed.manifest,
+      instructions: parsed.body,
+      files,
+      warnings: reported,
+    },
+  };
 }
 
 const utf8 = new TextEncoder();

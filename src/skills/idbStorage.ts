@@ -1,5 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 import type { SkillManifest } from "./manifest";
+import type { BundleProblem } from "./problems";
 import type { SkillChange, SkillEntry, SkillStorage, SkillVersion } from "./storage";
 
 interface StoredVersion {
@@ -8,10 +9,19 @@ interface StoredVersion {
   manifest: SkillManifest;
   instructions: string;
   files: [string, Uint8Array][];
+  /** Absent in libraries saved before install warnings existed. */
+  warnings?: BundleProblem[];
+}
+
+/** A stored entry, which libraries saved before install warnings existed lack `warnings` in. */
+type StoredEntry = Omit<SkillEntry, "warnings"> & { warnings?: BundleProblem[] };
+
+function entryOf(stored: StoredEntry): SkillEntry {
+  return { ...stored, warnings: stored.warnings ?? [] };
 }
 
 interface SkillboxDb extends DBSchema {
-  skills: { key: string; value: SkillEntry };
+  skills: { key: string; value: StoredEntry };
   versions: { key: [string, number]; value: StoredVersion };
 }
 
@@ -35,17 +45,18 @@ export class IdbSkillStorage implements SkillStorage {
     return new IdbSkillStorage(db);
   }
 
-  list(): Promise<SkillEntry[]> {
-    return this.db.getAll("skills");
+  async list(): Promise<SkillEntry[]> {
+    return (await this.db.getAll("skills")).map(entryOf);
   }
 
-  get(name: string): Promise<SkillEntry | undefined> {
-    return this.db.get("skills", name);
+  async get(name: string): Promise<SkillEntry | undefined> {
+    const stored = await this.db.get("skills", name);
+    return stored && entryOf(stored);
   }
 
   async getVersion(name: string, version: number): Promise<SkillVersion | undefined> {
     const stored = await this.db.get("versions", [name, version]);
-    return stored && { ...stored, files: new Map(stored.files) };
+    return stored && { ...stored, files: new Map(stored.files), warnings: stored.warnings ?? [] };
   }
 
   async transact(
@@ -57,7 +68,8 @@ export class IdbSkillStorage implements SkillStorage {
     const versions = tx.objectStore("versions");
     let change: SkillChange;
     try {
-      change = plan(await skills.get(name));
+      const stored = await skills.get(name);
+      change = plan(stored && entryOf(stored));
     } catch (error) {
       tx.abort();
       await tx.done.catch(() => undefined);

@@ -1,9 +1,10 @@
 import { parseDocument } from "yaml";
 import { z } from "zod";
-import type { BundleProblem } from "./problems";
+import { type BundleProblem, bundleError, type ProblemLevel } from "./problems";
 
 const SKILL_NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
+/** A name as the Agent Skills specification writes it; anything else installs with a warning. */
 export const skillNameSchema = z
   .string()
   .min(1, "must not be empty")
@@ -13,16 +14,12 @@ export const skillNameSchema = z
     "must use only a-z, 0-9 and '-', with no leading, trailing or doubled '-'",
   );
 
-/** The front matter of SKILL.md (CONTRACT §1); unknown keys are errors. */
-export const skillManifestSchema = z.strictObject({
-  name: skillNameSchema,
-  description: z.string().min(1, "must not be empty").max(1024, "must be at most 1024 characters"),
+/** The front matter of SKILL.md as stored: text where the specification expects text. */
+export const skillManifestSchema = z.object({
+  name: z.string().min(1),
+  description: z.string().min(1),
   license: z.string().optional(),
-  compatibility: z
-    .string()
-    .min(1, "must not be empty")
-    .max(500, "must be at most 500 characters")
-    .optional(),
+  compatibility: z.string().optional(),
   metadata: z.record(z.string(), z.string()).optional(),
   "allowed-tools": z.string().optional(),
 });
@@ -35,7 +32,17 @@ export interface ParsedSkillFile {
   body: string;
 }
 
+/** What reading SKILL.md found: the manifest when nothing refuses it, and every problem. */
+export interface SkillFileCheck {
+  value?: ParsedSkillFile;
+  problems: BundleProblem[];
+}
+
 const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+const KNOWN_KEYS = ["name", "description", "license", "compatibility", "metadata", "allowed-tools"];
+/** Characters no folder name may hold on Linux, macOS or Windows. */
+const UNUSABLE_IN_FOLDER = /[/\\:*?"<>|\p{Cc}]/u;
+const MAX_FOLDER_NAME_BYTES = 255;
 
 /** Splits SKILL.md into front matter text and body without validating either. */
 export function splitFrontMatter(text: string): { yaml: string; body: string } | null {
@@ -44,31 +51,82 @@ export function splitFrontMatter(text: string): { yaml: string; body: string } |
   return { yaml: match[1] ?? "", body: text.slice(match[0].length) };
 }
 
+/** A value as JSON text; YAML anchors can make a value contain itself, which JSON cannot hold. */
+function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return Array.isArray(value) ? "[…]" : "{…}";
+  }
+}
+
+/** The offending value as short text for a problem report. */
+function shown(value: unknown): string {
+  const text = typeof value === "string" ? value : jsonText(value);
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
+
+class ProblemList {
+  readonly problems: BundleProblem[] = [];
+  constructor(private readonly file: string) {}
+
+  add(level: ProblemLevel, field: string, rule: string, message: string, value?: unknown): void {
+    this.problems.push({
+      level,
+      file: this.file,
+      field,
+      rule,
+      message,
+      ...(value === undefined ? {} : { value: shown(value) }),
+    });
+  }
+
+  get hasErrors(): boolean {
+    return this.problems.some((p) => p.level === "error");
+  }
+}
+
 /**
- * Parses and validates SKILL.md. Returns the manifest and body, or every problem found;
- * `file` names the file in problems so callers can report the bundle path.
+ * Reads SKILL.md and reports every problem at once, never throwing. Values are read with YAML's
+ * failsafe schema, so `version: 1.0` is the text "1.0" and `true` is "true", as the specification
+ * expects text. `folder` is the bundle's top-level folder, which the name should equal.
  */
-export function parseSkillFile(
-  text: string,
-  file: string,
-): { ok: true; value: ParsedSkillFile } | { ok: false; problems: BundleProblem[]; name?: string } {
+export function parseSkillFile(text: string, file: string, folder?: string): SkillFileCheck {
   const parts = splitFrontMatter(text);
   if (!parts) {
     return {
-      ok: false,
-      problems: [{ file, message: "must start with YAML front matter between two '---' lines" }],
+      problems: [
+        bundleError(
+          file,
+          "front-matter.missing",
+          "must start with YAML front matter between two '---' lines",
+        ),
+      ],
     };
   }
-  const doc = parseDocument(parts.yaml, { uniqueKeys: true, prettyErrors: true });
+  const doc = parseDocument(parts.yaml, {
+    uniqueKeys: true,
+    prettyErrors: true,
+    schema: "failsafe",
+  });
   if (doc.errors.length > 0) {
     return {
-      ok: false,
-      problems: doc.errors.map((e) => ({
-        file,
-        field: "front matter",
+      problems: doc.errors.map((e) => {
         // The front matter starts on the file's second line.
-        message: `invalid YAML${e.linePos ? ` at line ${e.linePos[0].line + 1}` : ""}: ${e.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "")}`,
-      })),
+        const line = e.linePos ? e.linePos[0].line + 1 : undefined;
+        const column = e.linePos?.[0].col;
+        const reason = (e.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
+        return bundleError(
+          file,
+          "front-matter.yaml",
+          `invalid YAML${line === undefined ? "" : ` at line ${line}, column ${column}`}: ${reason}`,
+          {
+            field: "front matter",
+            ...(line === undefined ? {} : { line }),
+            ...(column === undefined ? {} : { column }),
+          },
+        );
+      }),
     };
   }
   let data: unknown;
@@ -78,39 +136,242 @@ export function parseSkillFile(
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return {
-      ok: false,
-      problems: [{ file, field: "front matter", message: `invalid YAML: ${reason}` }],
+      problems: [
+        bundleError(file, "front-matter.yaml", `invalid YAML: ${reason}`, {
+          field: "front matter",
+        }),
+      ],
     };
   }
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     return {
-      ok: false,
-      problems: [{ file, field: "front matter", message: "must be a YAML mapping of keys" }],
+      problems: [
+        bundleError(file, "front-matter.mapping", "must be a YAML mapping of keys", {
+          field: "front matter",
+          value: shown(data),
+        }),
+      ],
     };
   }
-  const result = skillManifestSchema.safeParse(data, { reportInput: true });
-  if (!result.success) {
-    const name = "name" in data && typeof data.name === "string" ? data.name : undefined;
-    return {
-      ok: false,
-      problems: result.error.issues.flatMap((issue) => issueToProblems(issue, file)),
-      ...(name === undefined ? {} : { name }),
-    };
+  const fields = data as Record<string, unknown>;
+  const list = new ProblemList(file);
+  const name = checkName(fields.name, folder, list);
+  const description = checkDescription(fields.description, list);
+  const optional = checkOptionalFields(fields, list);
+  for (const key of Object.keys(fields)) {
+    if (!KNOWN_KEYS.includes(key)) {
+      list.add(
+        "warning",
+        key,
+        "front-matter.unknown-key",
+        `is not a key of the specification and is ignored; known keys: ${KNOWN_KEYS.join(", ")}`,
+        key,
+      );
+    }
   }
-  return { ok: true, value: { manifest: result.data, body: parts.body } };
+  if (list.hasErrors || name === undefined || description === undefined) {
+    return { problems: list.problems };
+  }
+  return {
+    value: { manifest: { name, description, ...optional }, body: parts.body },
+    problems: list.problems,
+  };
 }
 
-function issueToProblems(issue: z.core.$ZodIssue, file: string): BundleProblem[] {
-  if (issue.code === "unrecognized_keys") {
-    return issue.keys.map((key) => ({
-      file,
-      field: [...issue.path.map(String), key].join("."),
-      message:
-        "unknown front matter key; allowed: name, description, license, compatibility, metadata, allowed-tools",
-    }));
+function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).byteLength;
+}
+
+function checkName(value: unknown, folder: string | undefined, list: ProblemList) {
+  if (value === undefined || value === null) {
+    list.add("error", "name", "name.required", "is required");
+    return undefined;
   }
-  const field = issue.path.map(String).join(".") || "front matter";
-  const message =
-    issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
-  return [{ file, field, message }];
+  if (typeof value !== "string") {
+    list.add("error", "name", "name.type", "must be text, not a list or mapping", value);
+    return undefined;
+  }
+  if (value.trim() === "") {
+    list.add("error", "name", "name.empty", "must not be empty", value);
+    return undefined;
+  }
+  const folderProblem =
+    value === "." || value === ".."
+      ? `"${value}" names a relative folder`
+      : UNUSABLE_IN_FOLDER.test(value)
+        ? `contains ${[...new Set(value.match(new RegExp(UNUSABLE_IN_FOLDER, "gu")))]
+            .map((c) => JSON.stringify(c))
+            .join(", ")}, which no folder name may hold`
+        : value !== value.trim()
+          ? "starts or ends with white space"
+          : utf8Length(value) > MAX_FOLDER_NAME_BYTES
+            ? `is ${utf8Length(value)} bytes in UTF-8; a folder name may be at most ${MAX_FOLDER_NAME_BYTES}`
+            : undefined;
+  if (folderProblem) {
+    list.add(
+      "error",
+      "name",
+      "name.folder",
+      `is unusable as a folder name: ${folderProblem}`,
+      value,
+    );
+    return undefined;
+  }
+  if (value.length > 64) {
+    list.add(
+      "warning",
+      "name",
+      "name.length",
+      `is ${value.length} characters long; at most 64 are allowed`,
+      value,
+    );
+  }
+  const outside = [...new Set(value.match(/[^a-z0-9-]/g) ?? [])];
+  if (outside.length > 0) {
+    list.add(
+      "warning",
+      "name",
+      "name.characters",
+      `may use only lowercase a-z, 0-9 and '-'; found ${outside.map((c) => JSON.stringify(c)).join(", ")}`,
+      value,
+    );
+  }
+  if (value.startsWith("-") || value.endsWith("-")) {
+    list.add("warning", "name", "name.hyphen-edge", "must not start or end with '-'", value);
+  }
+  if (value.includes("--")) {
+    list.add("warning", "name", "name.double-hyphen", "must not contain '--'", value);
+  }
+  if (folder !== undefined && value !== folder) {
+    list.add(
+      "warning",
+      "name",
+      "name.folder-match",
+      `"${value}" should equal the folder name "${folder}"; the skill installs as "${value}"`,
+      value,
+    );
+  }
+  return value;
+}
+
+function checkDescription(value: unknown, list: ProblemList) {
+  if (value === undefined || value === null) {
+    list.add("error", "description", "description.required", "is required");
+    return undefined;
+  }
+  if (typeof value !== "string") {
+    list.add(
+      "error",
+      "description",
+      "description.type",
+      "must be text, not a list or mapping",
+      value,
+    );
+    return undefined;
+  }
+  if (value.trim() === "") {
+    list.add(
+      "error",
+      "description",
+      "description.empty",
+      "must not be empty or only white space",
+      value,
+    );
+    return undefined;
+  }
+  if (value.length > 1024) {
+    list.add(
+      "warning",
+      "description",
+      "description.length",
+      `is ${value.length} characters long; at most 1024 are allowed`,
+      value,
+    );
+  }
+  return value;
+}
+
+function checkOptionalFields(
+  fields: Record<string, unknown>,
+  list: ProblemList,
+): Omit<SkillManifest, "name" | "description"> {
+  const result: Omit<SkillManifest, "name" | "description"> = {};
+  const { license, compatibility, metadata } = fields;
+  const allowedTools = fields["allowed-tools"];
+  if (license !== undefined && license !== null) {
+    if (typeof license === "string") result.license = license;
+    else list.add("warning", "license", "license.type", "must be text; ignored", license);
+  }
+  if (compatibility !== undefined && compatibility !== null) {
+    if (typeof compatibility !== "string") {
+      list.add(
+        "warning",
+        "compatibility",
+        "compatibility.type",
+        "must be text; ignored",
+        compatibility,
+      );
+    } else {
+      result.compatibility = compatibility;
+      if (compatibility.trim() === "" || compatibility.length > 500) {
+        list.add(
+          "warning",
+          "compatibility",
+          "compatibility.length",
+          `is ${compatibility.length} characters long; it must be 1 to 500`,
+          compatibility,
+        );
+      }
+    }
+  }
+  if (metadata !== undefined && metadata !== null) {
+    if (typeof metadata !== "object" || Array.isArray(metadata)) {
+      list.add(
+        "warning",
+        "metadata",
+        "metadata.type",
+        "must be a mapping of text to text; ignored",
+        metadata,
+      );
+    } else {
+      result.metadata = {};
+      for (const [key, item] of Object.entries(metadata)) {
+        if (typeof item === "string") {
+          result.metadata[key] = item;
+        } else {
+          result.metadata[key] = jsonText(item);
+          list.add(
+            "warning",
+            `metadata.${key}`,
+            "metadata.value-type",
+            "must be text; kept as JSON text",
+            item,
+          );
+        }
+      }
+    }
+  }
+  if (allowedTools !== undefined && allowedTools !== null) {
+    if (typeof allowedTools === "string") {
+      result["allowed-tools"] = allowedTools;
+    } else if (Array.isArray(allowedTools) && allowedTools.every((t) => typeof t === "string")) {
+      result["allowed-tools"] = allowedTools.join(" ");
+      list.add(
+        "warning",
+        "allowed-tools",
+        "allowed-tools.list",
+        "is a YAML list; the specification writes it as one space-separated text; read as such",
+        allowedTools,
+      );
+    } else {
+      list.add(
+        "warning",
+        "allowed-tools",
+        "allowed-tools.type",
+        "must be space-separated text; ignored",
+        allowedTools,
+      );
+    }
+  }
+  return result;
 }

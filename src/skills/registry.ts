@@ -1,9 +1,17 @@
 import type { SkillBundle } from "./bundle";
+import type { BundleProblem } from "./problems";
 import type { SkillChange, SkillEntry, SkillStorage, SkillVersion } from "./storage";
 
 export type { SkillVersion } from "./storage";
 
 export type SkillSummary = Omit<SkillEntry, "lastAssigned">;
+
+/** What an install did: the skill's name, the version it became, and what the check warned. */
+export interface InstalledSkill {
+  name: string;
+  version: number;
+  warnings: BundleProblem[];
+}
 
 /** Read access to installed skills; what the tools need, whatever the storage behind it. */
 export interface SkillCatalog {
@@ -35,7 +43,7 @@ export class SkillRegistry implements SkillCatalog {
   constructor(private readonly storage: SkillStorage) {}
 
   /** Installs a bundle: a new skill gets version 1, an existing one version N+1. */
-  async install(bundle: SkillBundle): Promise<{ name: string; version: number }> {
+  async install(bundle: SkillBundle): Promise<InstalledSkill> {
     const change = await this.storage.transact(bundle.name, (entry) => {
       const version = entry ? entry.lastAssigned + 1 : 1;
       const versions = [...(entry?.versions ?? []), version];
@@ -44,6 +52,7 @@ export class SkillRegistry implements SkillCatalog {
         entry: {
           name: bundle.name,
           description: entry?.description ?? bundle.manifest.description,
+          warnings: entry ? entry.warnings : bundle.warnings,
           versions,
           latestVersion: version,
           defaultVersion,
@@ -55,11 +64,16 @@ export class SkillRegistry implements SkillCatalog {
           manifest: bundle.manifest,
           instructions: bundle.instructions,
           files: bundle.files,
+          warnings: bundle.warnings,
         },
         deleteVersions: [],
       };
     });
-    return { name: bundle.name, version: change.entry!.latestVersion };
+    return {
+      name: bundle.name,
+      version: change.entry!.latestVersion,
+      warnings: bundle.warnings,
+    };
   }
 
   async getSkill(name: string, version?: number): Promise<SkillVersion | undefined> {
@@ -80,7 +94,12 @@ export class SkillRegistry implements SkillCatalog {
       const entry = requireEntry(name, current);
       requireVersion(entry, version);
       return {
-        entry: { ...entry, defaultVersion: version, description: chosen!.manifest.description },
+        entry: {
+          ...entry,
+          defaultVersion: version,
+          description: chosen!.manifest.description,
+          warnings: chosen!.warnings,
+        },
         deleteVersions: [],
       };
     });

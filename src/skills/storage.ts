@@ -1,4 +1,5 @@
 import type { SkillManifest } from "./manifest";
+import type { BundleProblem } from "./problems";
 
 /** One installed version of a skill. */
 export interface SkillVersion {
@@ -7,6 +8,8 @@ export interface SkillVersion {
   manifest: SkillManifest;
   instructions: string;
   files: ReadonlyMap<string, Uint8Array>;
+  /** What the install check warned about; the version installed regardless. */
+  warnings: BundleProblem[];
 }
 
 /** What is known about a skill without loading any version's files. */
@@ -14,6 +17,8 @@ export interface SkillEntry {
   name: string;
   /** Description of the default version. */
   description: string;
+  /** Warnings of the default version's install check. */
+  warnings: BundleProblem[];
   versions: number[];
   latestVersion: number;
   defaultVersion: number;

@@ -1,8 +1,8 @@
 import { Inflate } from "fflate";
-import type { BundleEntry } from "./bundle";
+import { type BundleEntry, isArchiverLitter } from "./bundle";
 import { crc32Update } from "./crc32";
 import { type BundleLimits, DEFAULT_BUNDLE_LIMITS } from "./limits";
-import type { BundleProblem } from "./problems";
+import { type BundleProblem, bundleError } from "./problems";
 
 const ZIP = "(zip)";
 const EOCD_SIGNATURE = 0x06054b50;
@@ -75,10 +75,11 @@ function* zipSteps(zip: Uint8Array, limits: BundleLimits): Generator<ZipProgress
     return {
       entries: [],
       problems: [
-        {
-          file: ZIP,
-          message: `is ${zip.byteLength} bytes; a zip may be at most ${limits.maxZipBytes} bytes`,
-        },
+        bundleError(
+          ZIP,
+          "limits.zip-bytes",
+          `is ${zip.byteLength} bytes; a zip may be at most ${limits.maxZipBytes} bytes`,
+        ),
       ],
     };
   }
@@ -86,14 +87,21 @@ function* zipSteps(zip: Uint8Array, limits: BundleLimits): Generator<ZipProgress
   try {
     central = readCentralDirectory(zip);
   } catch (error) {
-    return { entries: [], problems: [{ file: ZIP, message: (error as Error).message }] };
+    return {
+      entries: [],
+      problems: [bundleError(ZIP, "zip.unreadable", (error as Error).message)],
+    };
   }
-  const files = central.filter((e) => !e.directory);
+  const files = central.filter((e) => !e.directory && !isArchiverLitter(e.name));
   if (files.length > limits.maxFiles) {
     return {
       entries: [],
       problems: [
-        { file: ZIP, message: `has ${files.length} files; at most ${limits.maxFiles} are allowed` },
+        bundleError(
+          ZIP,
+          "bundle.file-count",
+          `has ${files.length} files; at most ${limits.maxFiles} are allowed`,
+        ),
       ],
     };
   }
@@ -108,30 +116,35 @@ function* zipSteps(zip: Uint8Array, limits: BundleLimits): Generator<ZipProgress
       continue;
     }
     if (entry.encrypted) {
-      problems.push({
-        file: entry.name,
-        message: "is encrypted; encrypted entries are not supported",
-      });
+      problems.push(
+        bundleError(
+          entry.name,
+          "zip.encrypted",
+          "is encrypted; encrypted entries are not supported",
+        ),
+      );
       continue;
     }
     const budget = Math.min(limits.maxFileBytes, limits.maxTotalBytes - totalBytes);
     const inflated = extract(zip, entry, budget);
     if ("problem" in inflated) {
-      problems.push({ file: entry.name, message: inflated.problem });
+      problems.push(bundleError(entry.name, "zip.entry", inflated.problem));
       continue;
     }
     if ("overLimit" in inflated) {
       const fileLimitHit = budget === limits.maxFileBytes;
       problems.push(
         fileLimitHit
-          ? {
-              file: entry.name,
-              message: `inflates past ${limits.maxFileBytes} bytes; each file may be at most ${limits.maxFileBytes} bytes uncompressed`,
-            }
-          : {
-              file: ZIP,
-              message: `inflates past ${limits.maxTotalBytes} bytes in all; decompression stopped at ${entry.name}`,
-            },
+          ? bundleError(
+              entry.name,
+              "limits.file-bytes",
+              `inflates past ${limits.maxFileBytes} bytes; each file may be at most ${limits.maxFileBytes} bytes uncompressed`,
+            )
+          : bundleError(
+              ZIP,
+              "limits.total-bytes",
+              `inflates past ${limits.maxTotalBytes} bytes in all; decompression stopped at ${entry.name}`,
+            ),
       );
       if (!fileLimitHit) break;
       continue;

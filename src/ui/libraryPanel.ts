@@ -7,7 +7,7 @@ import {
   type ImportSource,
   zipSource,
 } from "../library/fileImport";
-import { BundleValidationError, formatProblem } from "../skills/problems";
+import { type BundleProblem, BundleValidationError, formatProblem } from "../skills/problems";
 import { h } from "./dom";
 import { renderMarkdown } from "./markdown";
 
@@ -33,6 +33,9 @@ export function libraryPanel(skillbox: SkillboxApi, onChange: () => void): HTMLE
   const importStatus = h("p", { id: "import-status", className: "status" });
   const errors = h("ul", { id: "import-errors", className: "errors" });
   const storage = h("p", { id: "output-storage" });
+  const strictBox = h("input", { type: "checkbox", id: "publish-check" });
+  const warningList = (warnings: readonly BundleProblem[]) =>
+    h("ul", { className: "warnings" }, ...warnings.map((w) => h("li", {}, formatProblem(w))));
 
   const refreshStorage = async () => {
     const stats = await skillbox.outputFiles();
@@ -47,12 +50,17 @@ export function libraryPanel(skillbox: SkillboxApi, onChange: () => void): HTMLE
     const started = performance.now();
     try {
       const source = await read();
-      const { name, version } = await skillbox.importSkill(source, ({ done, total }) => {
-        progress.max = total;
-        progress.value = done;
-        importStatus.textContent = `Unpacking ${done} of ${total} files…`;
-      });
-      importStatus.textContent = `Installed ${name} version ${version} in ${Math.round(performance.now() - started)} ms.`;
+      const { name, version, warnings } = await skillbox.importSkill(
+        source,
+        ({ done, total }) => {
+          progress.max = total;
+          progress.value = done;
+          importStatus.textContent = `Unpacking ${done} of ${total} files…`;
+        },
+        { strict: strictBox.checked },
+      );
+      importStatus.textContent = `Installed ${name} version ${version} in ${Math.round(performance.now() - started)} ms${warnings.length > 0 ? `, with ${warnings.length} warning${warnings.length === 1 ? "" : "s"}:` : "."}`;
+      errors.replaceChildren(...warningList(warnings).childNodes);
       await refresh();
       onChange();
     } catch (error) {
@@ -161,6 +169,9 @@ export function libraryPanel(skillbox: SkillboxApi, onChange: () => void): HTMLE
     );
     details.replaceChildren(
       h("h3", {}, `${name} — version ${skill.version}`),
+      ...(skill.warnings.length > 0
+        ? [h("h4", {}, "Install warnings"), warningList(skill.warnings)]
+        : []),
       h("ul", { className: "versions" }, ...versionRows),
       h(
         "button",
@@ -205,7 +216,16 @@ export function libraryPanel(skillbox: SkillboxApi, onChange: () => void): HTMLE
           "li",
           { "data-skill": skill.name },
           h("strong", {}, skill.name),
-          h("span", { className: "badge" }, "valid"),
+          skill.warnings.length === 0
+            ? h("span", { className: "badge" }, "valid")
+            : h(
+                "span",
+                {
+                  className: "badge warning",
+                  title: skill.warnings.map(formatProblem).join("\n"),
+                },
+                `${skill.warnings.length} warning${skill.warnings.length === 1 ? "" : "s"}`,
+              ),
           h("p", {}, skill.description),
           h(
             "span",
@@ -237,6 +257,12 @@ export function libraryPanel(skillbox: SkillboxApi, onChange: () => void): HTMLE
     pickButton,
     h("label", {}, "Inline base64 zip", base64Input),
     base64Button,
+    h(
+      "label",
+      { title: "Refuse skills with any warning, as a publishing author would want" },
+      strictBox,
+      "Publish check (strict: warnings refuse the install)",
+    ),
     progress,
     importStatus,
     errors,

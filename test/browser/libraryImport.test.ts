@@ -114,12 +114,44 @@ describe("library import surfaces in the app", () => {
     expect(problems).toEqual(
       expect.arrayContaining([
         "Wrong/../../escape.sh: path contains '..'",
-        'Wrong/SKILL.md (name): "right" must equal the folder name "Wrong"',
+        'warning: Wrong/SKILL.md (name): "right" should equal the folder name "Wrong"; the skill installs as "right"',
         "Wrong/SKILL.md (description): is required",
-        expect.stringMatching(/^Wrong\/SKILL\.md \(author\): unknown front matter key/),
+        expect.stringMatching(
+          /^warning: Wrong\/SKILL\.md \(author\): is not a key of the specification/,
+        ),
       ]),
     );
     expect(await skillNames(page)).toEqual(before);
+    await page.context().close();
+  });
+
+  test("a macOS zip with extra keys installs; the library shows its warnings; the publish check refuses it", async () => {
+    const page = await openApp(browser);
+    const zip = {
+      "mac-skill/SKILL.md": strToU8(
+        "---\nname: mac-skill\ndescription: Made on a Mac.\nversion: 2.1\n---\nHello.\n",
+      ),
+      "mac-skill/.DS_Store": strToU8("finder"),
+      "__MACOSX/mac-skill/._SKILL.md": strToU8("fork"),
+    };
+    await page.locator("#publish-check").check();
+    await uploadZip(page, "mac", zip);
+    await waitForStatus(page, /^Nothing was installed/);
+    expect(await page.locator("#import-errors li").allTextContents()).toEqual([
+      "mac-skill/SKILL.md (version): is not a key of the specification and is ignored; known keys: name, description, license, compatibility, metadata, allowed-tools",
+    ]);
+    await page.locator("#publish-check").uncheck();
+    await uploadZip(page, "mac", zip);
+    await waitForStatus(page, /^Installed mac-skill version 1 in \d+ ms, with 1 warning:/);
+    expect(await page.locator("#import-errors li").allTextContents()).toEqual([
+      expect.stringMatching(/^warning: mac-skill\/SKILL.md \(version\): is not a key/),
+    ]);
+    const item = page.locator('[data-skill="mac-skill"]');
+    await expect.poll(() => item.locator(".badge").textContent()).toBe("1 warning");
+    const files = await page.evaluate(async () => [
+      ...((await window.skillbox.getSkill("mac-skill"))?.files.keys() ?? []),
+    ]);
+    expect(files).toEqual(["SKILL.md"]);
     await page.context().close();
   });
 
@@ -133,7 +165,7 @@ describe("library import surfaces in the app", () => {
       expect(Buffer.from(unpacked[path]!).equals(Buffer.from(data))).toBe(true);
     expect(
       await page.evaluate((zip) => window.skillbox.installSkill({ zipBase64: zip }), exported),
-    ).toEqual({ name: "csv-insights", version: 2 });
+    ).toEqual({ name: "csv-insights", version: 2, warnings: [] });
     const again = await page.evaluate(() => window.skillbox.exportSkill("csv-insights", 2));
     expect(again).toBe(exported);
     await page.context().close();

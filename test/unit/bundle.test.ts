@@ -1,11 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { type BundleEntry, checkBundle, entriesFromMap } from "../../src/skills";
 import { DEFAULT_BUNDLE_LIMITS } from "../../src/skills/limits";
+import { withoutRule } from "../helpers/problems";
 import { minimalSkill } from "../helpers/skillFixtures";
 
 const problemsOf = (entries: BundleEntry[], limits = DEFAULT_BUNDLE_LIMITS) => {
   const result = checkBundle(entries, limits);
-  return result.ok ? [] : result.problems;
+  return result.ok ? [] : result.problems.map(withoutRule);
 };
 const fromMap = (files: Record<string, string | Uint8Array>) => problemsOf(entriesFromMap(files));
 

@@ -26,12 +26,13 @@ describe.each(storages)("skill registry versions (CONTRACT §1), %s", (_label, o
 
   test("first install is version 1 and the default; the next is N+1 and latest", async () => {
     const registry = await newRegistry();
-    expect(await install(registry, "a", "first")).toEqual({ name: "a", version: 1 });
-    expect(await install(registry, "a", "second")).toEqual({ name: "a", version: 2 });
+    expect(await install(registry, "a", "first")).toEqual({ name: "a", version: 1, warnings: [] });
+    expect(await install(registry, "a", "second")).toEqual({ name: "a", version: 2, warnings: [] });
     const [summary] = await registry.listSkills();
     expect(summary).toEqual({
       name: "a",
       description: "first",
+      warnings: [],
       versions: [1, 2],
       latestVersion: 2,
       defaultVersion: 1,
@@ -41,6 +42,23 @@ describe.each(storages)("skill registry versions (CONTRACT §1), %s", (_label, o
     expect(
       new TextDecoder().decode((await registry.getSkill("a", 2))?.files.get("scripts/main.py")),
     ).toBe("print('hello')\n");
+  });
+
+  test("install warnings stay with their version; the skill shows its default's", async () => {
+    const registry = await newRegistry();
+    const lenient = bundleFromMap({
+      "a/SKILL.md": "---\nname: a\ndescription: first\nversion: 1.0\n---\n",
+    });
+    const installed = await registry.install(lenient);
+    expect(installed.warnings.map((w) => w.field)).toEqual(["version"]);
+    await install(registry, "a", "second");
+    expect((await registry.listSkills())[0]?.warnings.map((w) => w.field)).toEqual(["version"]);
+    expect((await registry.getSkill("a", 2))?.warnings).toEqual([]);
+    await registry.setDefaultVersion("a", 2);
+    expect((await registry.listSkills())[0]?.warnings).toEqual([]);
+    expect((await registry.getSkill("a", 1))?.warnings.map((w) => w.rule)).toEqual([
+      "front-matter.unknown-key",
+    ]);
   });
 
   test("the default can be changed and is then used when no version is named", async () => {
@@ -109,7 +127,14 @@ test("IndexedDB keeps skills across connections, as across page reloads", async 
   await install(first, "kept", "persisted");
   const second = new SkillRegistry(await IdbSkillStorage.open("registry-reopen"));
   expect(await second.listSkills()).toEqual([
-    { name: "kept", description: "persisted", versions: [1], latestVersion: 1, defaultVersion: 1 },
+    {
+      name: "kept",
+      description: "persisted",
+      warnings: [],
+      versions: [1],
+      latestVersion: 1,
+      defaultVersion: 1,
+    },
   ]);
   expect((await second.getSkill("kept"))?.files.has("SKILL.md")).toBe(true);
 });

@@ -7,6 +7,7 @@ import {
   readZip,
 } from "../../src/skills";
 import { DEFAULT_BUNDLE_LIMITS } from "../../src/skills/limits";
+import { withoutRule } from "../helpers/problems";
 import { minimalSkill } from "../helpers/skillFixtures";
 
 function zipOf(files: Record<string, string | Uint8Array>): Uint8Array {
@@ -23,7 +24,7 @@ function problemsOf(zip: Uint8Array, limits = DEFAULT_BUNDLE_LIMITS) {
     return [];
   } catch (error) {
     expect(error).toBeInstanceOf(BundleValidationError);
-    return [...(error as BundleValidationError).problems];
+    return (error as BundleValidationError).problems.map(withoutRule);
   }
 }
 
@@ -62,7 +63,7 @@ describe("zip bundles", () => {
     const result = readZip(handmade);
     const elapsed = performance.now() - started;
     const grown = process.memoryUsage().arrayBuffers - before;
-    expect(result.problems).toContainEqual({
+    expect(result.problems.map(withoutRule)).toContainEqual({
       file: "a/bomb.bin",
       message: `inflates past ${25 * 1024 * 1024} bytes; each file may be at most ${25 * 1024 * 1024} bytes uncompressed`,
     });
@@ -111,15 +112,29 @@ describe("zip bundles", () => {
     });
   });
 
-  test("a wrong folder name is refused", () => {
+  test("a name other than the folder's installs under the name, with a warning", () => {
     const zip = zipOf({ "wrong/SKILL.md": "---\nname: right\ndescription: d\n---\n" });
-    expect(problemsOf(zip)).toEqual([
-      {
-        file: "wrong/SKILL.md",
-        field: "name",
-        message: '"right" must equal the folder name "wrong"',
-      },
+    const bundle = bundleFromZip(zip);
+    expect(bundle.name).toBe("right");
+    expect(bundle.warnings).toEqual([
+      expect.objectContaining({ level: "warning", field: "name", rule: "name.folder-match" }),
     ]);
+    expect(() => bundleFromZip(zip, DEFAULT_BUNDLE_LIMITS, { strict: true })).toThrow(
+      /wrong\/SKILL.md \(name\): "right" should equal the folder name "wrong"/,
+    );
+  });
+
+  test("a zip made on macOS installs: __MACOSX/ and .DS_Store are skipped", () => {
+    const zip = zipOf({
+      ...minimalSkill("mac-skill"),
+      "__MACOSX/mac-skill/._SKILL.md": "resource fork",
+      "__MACOSX/._mac-skill": "resource fork",
+      "mac-skill/.DS_Store": "finder",
+      "mac-skill/scripts/.DS_Store": "finder",
+    });
+    const bundle = bundleFromZip(zip);
+    expect([...bundle.files.keys()].sort()).toEqual(["SKILL.md", "scripts/main.py"]);
+    expect(bundle.warnings).toEqual([]);
   });
 
   test("a zip over the size limit is refused without reading it", () => {
