@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join, relative, resolve } from "node:path";
+import { type Plugin as EsbuildPlugin, build as esbuild } from "esbuild";
 import { defineConfig, type Plugin } from "vite";
 import { BUILD_MANIFEST_PLACEHOLDER, type BuildManifest } from "./src/offline/buildManifest.ts";
 import {
@@ -40,6 +41,58 @@ const isRuntimeFile = (path: string) =>
   statSync(path).isDirectory() || /\.(m?js|wasm)$|LICENSE$/.test(path);
 const DEMO_SKILLS_ID = "virtual:demo-skills";
 const SERVICE_WORKER_SOURCE = "/workers/serviceWorker.ts";
+
+const GUEST_PACKAGE_PREFIX = "virtual:guest-package:";
+/** Userland copies of Node's own modules that the guest's built-ins are made of, by entry file. */
+const GUEST_PACKAGES: Readonly<Record<string, string>> = {
+  "readable-stream": "node_modules/readable-stream/lib/ours/browser.js",
+  punycode: "node_modules/punycode/punycode.js",
+};
+
+/**
+ * `virtual:guest-package:NAME`: a userland package bundled into one CommonJS body for the
+ * QuickJS guest. Its imports of Node modules stay `require` calls, which the guest answers with
+ * its own built-ins.
+ */
+function guestPackages(): Plugin {
+  const shims: EsbuildPlugin = {
+    name: "guest-node-builtins",
+    setup(build) {
+      build.onResolve({ filter: /^(buffer|events|string_decoder\/?|process\/?)$/ }, (args) => ({
+        path: args.path.replace(/\/$/, ""),
+        external: true,
+      }));
+      build.onResolve({ filter: /^abort-controller$/ }, () => ({
+        path: "abort-controller",
+        namespace: "guest-global",
+      }));
+      build.onLoad({ filter: /.*/, namespace: "guest-global" }, () => ({
+        contents:
+          "module.exports = { AbortController: globalThis.AbortController, AbortSignal: globalThis.AbortSignal };",
+      }));
+    },
+  };
+  return {
+    name: "skillbox:guest-packages",
+    resolveId: (id) => (id.startsWith(GUEST_PACKAGE_PREFIX) ? `\0${id}` : undefined),
+    async load(id) {
+      if (!id.startsWith(`\0${GUEST_PACKAGE_PREFIX}`)) return undefined;
+      const entry = GUEST_PACKAGES[id.slice(GUEST_PACKAGE_PREFIX.length + 1)];
+      if (!entry) throw new Error(`no guest package for ${id.slice(1)}`);
+      const result = await esbuild({
+        entryPoints: [join(root, entry)],
+        bundle: true,
+        format: "cjs",
+        platform: "browser",
+        target: "es2020",
+        write: false,
+        legalComments: "inline",
+        plugins: [shims],
+      });
+      return `export default ${JSON.stringify(result.outputFiles[0]!.text)};`;
+    },
+  };
+}
 
 /** Serves runtime assets from the app's own origin: copies them out of node_modules. */
 function selfHostedRuntimeAssets(): Plugin {
@@ -202,6 +255,8 @@ export default defineConfig(({ command }) => ({
   // test runner (NODE_ENV=test) is still a build.
   define: { __SKILLBOX_BUNDLED__: JSON.stringify(command === "build") },
   plugins: [
+    // The dev server serves workers through these plugins; a build, through `worker.plugins`.
+    guestPackages(),
     selfHostedRuntimeAssets(),
     demoSkillsManifest(),
     isolationHeaders(),
@@ -215,7 +270,11 @@ export default defineConfig(({ command }) => ({
   preview: { host: "127.0.0.1", port: 4173 },
   // Each worker (and the sandbox frame's module) is one self-contained file: the frame imports
   // them from blob: URLs of their bytes, where relative imports of other chunks cannot resolve.
-  worker: { format: "es", rolldownOptions: { output: { codeSplitting: false } } },
+  worker: {
+    format: "es",
+    plugins: () => [guestPackages()],
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
   // Pre-bundled at dev start-up, so the first page load is not reloaded by a late optimisation.
   optimizeDeps: { include: ["comlink", "zod", "yaml", "fflate", "idb"] },
   build: {

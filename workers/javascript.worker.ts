@@ -10,9 +10,12 @@ import {
   type VmCallResult,
 } from "quickjs-emscripten";
 import type { WorkerInit } from "../src/sandbox/protocol";
+import { crc32Update } from "../src/skills/crc32";
 import { skillDirectory } from "../src/tools/environment";
 import { guestSource } from "./javascript/guestSource";
+import { intlCall } from "./javascript/intlBridge";
 import { describeFsError, FsError, VirtualFs } from "./javascript/virtualFs";
+import { zlibTransform } from "./javascript/zlibBridge";
 import { changedFiles } from "./shared/fileChanges";
 import { HEAP_FLOOR_BYTES, memoryExceededNote } from "./shared/memoryBudget";
 import { type RunIo, type ScriptEngine, startSandboxWorker } from "./shared/sandboxWorker";
@@ -51,6 +54,8 @@ interface RunState {
    * turn count from the same instant, so their order follows their delays.
    */
   loopNow: number;
+  /** The run's memory budget: also the most one host-side inflate may produce. */
+  memoryLimitBytes: number;
 }
 
 /**
@@ -201,6 +206,22 @@ function installHost(vm: QuickJSContext, state: () => RunState): void {
               origin: url.origin,
             });
           }
+          case "intl":
+            return json(
+              intlCall(str(0), JSON.parse(str(1)), JSON.parse(str(2)), str(3), JSON.parse(str(4))),
+            );
+          case "zlib":
+            return vm.newArrayBuffer(
+              zlibTransform(
+                str(0),
+                str(1),
+                bytesArg(vm, argHandles[2]),
+                Number(arg(3)),
+                Math.min(Number(arg(4)) || Number.POSITIVE_INFINITY, run().memoryLimitBytes),
+              ).slice().buffer,
+            );
+          case "crc32":
+            return vm.newNumber(crc32Update(Number(arg(1)) >>> 0, bytesArg(vm, argHandles[0])));
           case "now":
             return vm.newNumber(performance.now());
           case "markLoopStart":
@@ -254,6 +275,8 @@ function installHost(vm: QuickJSContext, state: () => RunState): void {
         const handle = vm.newError(error instanceof Error ? error.message : String(error));
         if (error instanceof TypeError || error instanceof RangeError)
           vm.setProp(handle, "name", vm.newString(error.name));
+        const code = (error as { code?: unknown }).code;
+        if (typeof code === "string") vm.setProp(handle, "code", vm.newString(code));
         return { error: handle };
       }
     },
@@ -339,10 +362,17 @@ async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
   prelude.value.dispose();
   runtime.setModuleLoader(
     (name) => {
-      const { value, error } = callGuest(vm, "moduleSource", name);
-      return error
-        ? { error: new Error(String((error as { message?: string }).message ?? error)) }
-        : String(value);
+      // The guest's own error object is thrown as it is, so a script sees Node's error code
+      // (ERR_MODULE_NOT_FOUND) whether the import is static or dynamic.
+      const internals = vm.getProp(vm.global, "__skillbox");
+      const load = vm.getProp(internals, "moduleSource");
+      const arg = vm.newString(name);
+      const result = vm.callFunction(load, internals, arg);
+      for (const handle of [arg, load, internals]) handle.dispose();
+      if (result.error) return { error: result.error };
+      const source = vm.getString(result.value);
+      result.value.dispose();
+      return source;
     },
     (base, requested) => {
       const { value, error } = callGuest(vm, "resolveImport", requested, base);
@@ -388,6 +418,7 @@ async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
         exitCode: undefined,
         exiting: false,
         loopNow: performance.now(),
+        memoryLimitBytes: limit,
       };
       current = state;
       const interrupted = () => Atomics.load(interruptCell, 0) === 2;

@@ -63,6 +63,8 @@ export const TIMEOUT_EXIT_CODE = 124;
 export const SCRIPT_LANGUAGES: Readonly<Record<string, ScriptLanguage>> = {
   ".py": "python",
   ".js": "javascript",
+  ".mjs": "javascript",
+  ".cjs": "javascript",
   ".sh": "shell",
 };
 

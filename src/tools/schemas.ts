@@ -31,7 +31,7 @@ export function runSkillScriptArgsSchema(limits: ToolLimits = DEFAULT_TOOL_LIMIT
       .string()
       .refine(noNul, NUL_MESSAGE)
       .describe(
-        "Path of the script inside the skill folder, relative, e.g. scripts/report.py. Must end in .py, .sh or .js.",
+        "Path of the script inside the skill folder, relative, e.g. scripts/report.py. Must end in .py, .sh, .js, .mjs or .cjs.",
       ),
     args: z
       .array(arg)

@@ -254,7 +254,7 @@ function scriptPathProblem(scriptPath: string, skill: SkillVersion): string | nu
     return `script_path must not contain '..' (got "${scriptPath}")`;
   }
   if (!languageOf(scriptPath)) {
-    return `script_path must end in .py, .sh or .js (got "${scriptPath}")`;
+    return `script_path must end in .py, .sh, .js, .mjs or .cjs (got "${scriptPath}")`;
   }
   if (!skill.files.has(scriptPath)) {
     const scripts = [...skill.files.keys()].filter((p) => languageOf(p)).sort();

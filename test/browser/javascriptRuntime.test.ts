@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { describe, expect, test } from "vitest";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
 import { runScript, useTestSkill } from "./app";
@@ -9,17 +10,28 @@ const scripts: Record<string, string> = {
   "scripts/bomb.js": "const keep = [];\nwhile (true) keep.push(new Array(1e6).fill(7));\n",
   "scripts/no_network.js": [
     "const seen = {};",
-    "for (const name of ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'importScripts', 'Worker', 'indexedDB', 'caches', 'navigator', 'postMessage', 'BroadcastChannel']) seen[name] = typeof globalThis[name];",
-    "for (const mod of ['child_process', 'net', 'http', 'https', 'dns', 'worker_threads']) {",
-    "  try { require(mod); seen[mod] = 'loaded'; } catch (e) { seen[mod] = e.message; }",
-    "}",
-    "console.log(JSON.stringify(seen));",
+    "for (const name of ['XMLHttpRequest', 'WebSocket', 'EventSource', 'importScripts', 'Worker', 'indexedDB', 'caches', 'navigator', 'postMessage', 'BroadcastChannel']) seen[name] = typeof globalThis[name];",
+    "const failures = [];",
+    "const failed = (label) => (e) => failures.push(`${label}: ${e.name} ${e.message} ${e.cause?.code ?? e.code}`);",
+    "fetch('http://127.0.0.1:8/').then(() => failures.push('fetch answered'), failed('fetch'));",
+    "require('http').get('http://127.0.0.1:8/').on('error', failed('http'));",
+    "require('net').connect(8, 'example.com').on('error', failed('net'));",
+    "require('child_process').exec('id', failed('exec'));",
+    "process.on('exit', () => console.log(JSON.stringify({ seen, failures: failures.sort() })));",
   ].join("\n"),
   "scripts/write.js":
     "const fs = require('fs');\nfs.mkdirSync('out', { recursive: true });\nfs.writeFileSync('out/result.json', JSON.stringify({ ok: true }));\nglobalThis.leaked = 1;\n",
   "scripts/check.js":
     "console.log(typeof globalThis.leaked, require('fs').existsSync('out/result.json'));",
   "scripts/env.js": "console.log(JSON.stringify({ env: process.env, cwd: process.cwd() }));",
+  // 600 MB of zeros in about 600 KB: more than the run's whole memory budget once inflated.
+  "data/bomb.gz.b64": gzipSync(Buffer.alloc(600 * 1024 * 1024), { level: 9 }).toString("base64"),
+  "scripts/gunzip_bomb.js": [
+    "const zlib = require('zlib');",
+    "const bomb = Buffer.from(require('fs').readFileSync('data/bomb.gz.b64', 'utf8'), 'base64');",
+    "try { zlib.gunzipSync(bomb); console.log('inflated'); } catch (e) { console.log(e.code, e.name); }",
+    "console.log(zlib.gunzipSync(zlib.gzipSync('still works')).toString());",
+  ].join("\n"),
 };
 
 const probe = useTestSkill(SKILL, scripts);
@@ -71,26 +83,27 @@ describe("JavaScript runtime through window.skillbox", () => {
     expect(result.stderr).toMatch(/out of memory/i);
   });
 
-  test("no network API exists and process/network modules refuse to load", async () => {
-    const seen = JSON.parse((await run("scripts/no_network.js")).stdout) as Record<string, string>;
-    for (const name of [
-      "fetch",
-      "XMLHttpRequest",
-      "WebSocket",
-      "EventSource",
-      "importScripts",
-      "Worker",
-      "indexedDB",
-      "caches",
-      "navigator",
-      "postMessage",
-      "BroadcastChannel",
-    ]) {
-      expect(seen[name], name).toBe("undefined");
-    }
-    for (const mod of ["child_process", "net", "http", "https", "dns", "worker_threads"]) {
-      expect(seen[mod], mod).toMatch(/not available in the sandbox/);
-    }
+  test("no browser network API exists; Node's network and process calls fail as offline", async () => {
+    const { seen, failures } = JSON.parse((await run("scripts/no_network.js")).stdout) as {
+      seen: Record<string, string>;
+      failures: string[];
+    };
+    for (const [name, type] of Object.entries(seen)) expect(type, name).toBe("undefined");
+    expect(failures).toEqual([
+      "exec: Error spawn /bin/sh ENOENT ENOENT",
+      "fetch: TypeError fetch failed ECONNREFUSED",
+      "http: Error connect ECONNREFUSED 127.0.0.1:8 ECONNREFUSED",
+      "net: Error getaddrinfo ENOTFOUND example.com ENOTFOUND",
+    ]);
+  });
+
+  test("a gzip bomb stops at the run's memory budget with Node's error, and the script goes on", async () => {
+    const result = await run("scripts/gunzip_bomb.js", [], 20_000);
+    expect(result).toMatchObject({
+      exit_code: 0,
+      timed_out: false,
+      stdout: "ERR_BUFFER_TOO_LARGE RangeError\nstill works\n",
+    });
   });
 
   test("files written come back as URLs; nothing carries over to the next run", async () => {

@@ -170,7 +170,7 @@ describe("run_skill_script refusals (CONTRACT §4): nothing runs, no usage", () 
     [
       "wrong extension",
       { skill_name: "demo", script_path: "data/x.json" },
-      /must end in \.py, \.sh or \.js/,
+      /must end in \.py, \.sh, \.js, \.mjs or \.cjs/,
     ],
     [
       "not a file of the skill",

@@ -1,31 +1,58 @@
+import punycodeSource from "virtual:guest-package:punycode";
+import readableStreamSource from "virtual:guest-package:readable-stream";
 import internalsSource from "./guest/internals.js?raw";
+import intlSource from "./guest/intl.js?raw";
 import jsonMessagesSource from "./guest/jsonMessages.js?raw";
 import assertSource from "./guest/modules/assert.js?raw";
 import bufferSource from "./guest/modules/buffer.js?raw";
+import childProcessSource from "./guest/modules/child_process.js?raw";
 import cryptoSource from "./guest/modules/crypto.js?raw";
+import dnsSource from "./guest/modules/dns.js?raw";
 import eventsSource from "./guest/modules/events.js?raw";
 import fsSource from "./guest/modules/fs.js?raw";
+import httpSource from "./guest/modules/http.js?raw";
+import http2Source from "./guest/modules/http2.js?raw";
+import httpsSource from "./guest/modules/https.js?raw";
+import netSource from "./guest/modules/net.js?raw";
 import osSource from "./guest/modules/os.js?raw";
 import pathSource from "./guest/modules/path.js?raw";
 import querystringSource from "./guest/modules/querystring.js?raw";
+import readlineSource from "./guest/modules/readline.js?raw";
 import stringDecoderSource from "./guest/modules/string_decoder.js?raw";
+import tlsSource from "./guest/modules/tls.js?raw";
 import urlSource from "./guest/modules/url.js?raw";
 import utilSource from "./guest/modules/util.js?raw";
+import vmSource from "./guest/modules/vm.js?raw";
+import zlibSource from "./guest/modules/zlib.js?raw";
 import nodeSource from "./guest/node.js?raw";
+import smallModulesSource from "./guest/smallModules.js?raw";
 
 /** Node's built-in modules, each written as plain JavaScript that runs inside QuickJS. */
 const MODULES: Readonly<Record<string, string>> = {
   assert: assertSource,
   buffer: bufferSource,
+  child_process: childProcessSource,
   crypto: cryptoSource,
+  dns: dnsSource,
   events: eventsSource,
   fs: fsSource,
+  http: httpSource,
+  http2: http2Source,
+  https: httpsSource,
+  net: netSource,
   os: osSource,
   path: pathSource,
+  punycode: punycodeSource,
   querystring: querystringSource,
+  readline: readlineSource,
+  // Node's streams, from the readable-stream package (bundled at build time, as is punycode).
+  stream: readableStreamSource,
   string_decoder: stringDecoderSource,
+  tls: tlsSource,
   url: urlSource,
   util: utilSource,
+  vm: vmSource,
+  zlib: zlibSource,
 };
 
 /**
@@ -38,6 +65,8 @@ export const guestSource = [
     ([name, source]) =>
       `__skillbox.defineBuiltin(${JSON.stringify(name)}, function (exports, require, module) {\n${source}\n});`,
   ),
+  smallModulesSource,
+  intlSource,
   nodeSource,
   jsonMessagesSource,
 ].join("\n");

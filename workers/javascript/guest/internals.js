@@ -14,37 +14,59 @@ class ExitSignal {
 const builtinFactories = Object.create(null);
 const builtinCache = Object.create(null);
 
-/** Node modules the sandbox does not offer, and why: a script gets a clear error, not a guess. */
-const UNAVAILABLE = new Map([
-  ...["child_process", "cluster", "worker_threads"].map((name) => [
-    name,
-    "no processes or threads",
-  ]),
-  ...["dgram", "dns", "http", "http2", "https", "net", "tls"].map((name) => [name, "no network"]),
-  ...["inspector", "vm", "v8"].map((name) => [name, "no engine internals"]),
-  ...[
-    "stream",
-    "zlib",
-    "readline",
-    "tty",
-    "perf_hooks",
-    "async_hooks",
-    "diagnostics_channel",
-    "repl",
-    "domain",
-    "punycode",
-    "trace_events",
-    "wasi",
-    "sqlite",
-    "test",
-  ].map((name) => [name, "not implemented in the sandbox's Node surface"]),
-]);
+/** An error shaped as Node's libuv system errors are: `code`, negative `errno`, `syscall`. */
+function systemError(message, fields) {
+  const error = new Error(message);
+  Object.assign(error, fields);
+  return error;
+}
 
-function unavailable(name) {
-  const error = new Error(
-    `The Node module '${name}' is not available in the sandbox (${UNAVAILABLE.get(name)}).`,
-  );
-  error.code = "ERR_SANDBOX_UNAVAILABLE";
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "0.0.0.0", "[::1]"]);
+const IP_ADDRESS = /^(\d{1,3}(\.\d{1,3}){3}|\[?[0-9a-fA-F:]+:[0-9a-fA-F:.]*\]?)$/;
+
+/**
+ * What connecting to `host:port` gives with no network, as Node gives it offline: a name fails
+ * to resolve (ENOTFOUND), an address (or localhost) refuses the connection (ECONNREFUSED).
+ */
+function connectError(host, port) {
+  const name = String(host ?? "localhost");
+  if (LOCAL_HOSTS.has(name) || IP_ADDRESS.test(name)) {
+    const address = name === "localhost" ? "127.0.0.1" : name.replace(/^\[|\]$/g, "");
+    return systemError(`connect ECONNREFUSED ${address}:${port}`, {
+      errno: -111,
+      code: "ECONNREFUSED",
+      syscall: "connect",
+      address,
+      port: Number(port),
+    });
+  }
+  return lookupError(name);
+}
+
+function lookupError(hostname) {
+  return systemError(`getaddrinfo ENOTFOUND ${hostname}`, {
+    errno: -3008,
+    code: "ENOTFOUND",
+    syscall: "getaddrinfo",
+    hostname,
+  });
+}
+
+/** What starting a program gives in a sandbox that has none: ENOENT, as for a missing program. */
+function spawnError(syscall, file, args) {
+  return systemError(`${syscall} ${file} ENOENT`, {
+    errno: -2,
+    code: "ENOENT",
+    syscall: `${syscall} ${file}`,
+    path: file,
+    spawnargs: args,
+  });
+}
+
+/** A call the sandbox cannot honour in a module that otherwise loads and works. */
+function notSupported(what) {
+  const error = new Error(`${what} is not available in the sandbox`);
+  error.code = "ERR_SANDBOX_UNSUPPORTED";
   return error;
 }
 
@@ -52,10 +74,7 @@ function builtin(name) {
   if (name.startsWith("node:")) name = name.slice(5);
   if (name in builtinCache) return builtinCache[name];
   const factory = builtinFactories[name];
-  if (!factory) {
-    if (UNAVAILABLE.has(name)) throw unavailable(name);
-    return undefined;
-  }
+  if (!factory) return undefined;
   const module = { exports: {} };
   builtinCache[name] = module.exports;
   factory(module.exports, builtin, module);
@@ -65,7 +84,7 @@ function builtin(name) {
 
 function isBuiltin(name) {
   const bare = name.startsWith("node:") ? name.slice(5) : name;
-  return bare in builtinFactories || UNAVAILABLE.has(bare);
+  return bare in builtinFactories;
 }
 
 const internals = {
@@ -73,6 +92,11 @@ const internals = {
   ExitSignal,
   builtin,
   isBuiltin,
+  systemError,
+  connectError,
+  lookupError,
+  spawnError,
+  notSupported,
   defineBuiltin(name, factory) {
     builtinFactories[name] = factory;
   },

@@ -698,8 +698,8 @@
   }
 
   /**
-   * Resolution failures become a module that throws the error when loaded, so import() rejects
-   * with Node's error code (the loader's own failures reach the script without one).
+   * Resolution failures become a marker name whose loading throws the error: QuickJS cannot fail
+   * a resolution with a thrown value, only a load (so the script sees Node's error code).
    */
   function resolveImportOrMissing(specifier, base) {
     try {
@@ -755,7 +755,9 @@
   function moduleSource(name) {
     if (name.startsWith(MISSING)) {
       const [code, message] = JSON.parse(name.slice(MISSING.length));
-      return `const error = new Error(${JSON.stringify(message)}); error.code = ${JSON.stringify(code)}; throw error;`;
+      const error = new Error(message);
+      error.code = code;
+      throw error;
     }
     if (name.startsWith("node:")) {
       const id = name.slice(5);
@@ -937,8 +939,176 @@
     return copy;
   }
 
+  // ---- fetch: the API is there, the network is not ----------------------------------------
+  class Headers {
+    constructor(init) {
+      Object.defineProperty(this, "_map", { value: new Map() });
+      const entries =
+        init instanceof Headers
+          ? init.entries()
+          : Array.isArray(init)
+            ? init
+            : Object.entries(init ?? {});
+      for (const [name, value] of entries) this.append(name, value);
+    }
+    append(name, value) {
+      const key = String(name).toLowerCase();
+      const current = this._map.get(key);
+      this._map.set(key, current === undefined ? String(value) : `${current}, ${value}`);
+    }
+    set(name, value) {
+      this._map.set(String(name).toLowerCase(), String(value));
+    }
+    get(name) {
+      return this._map.get(String(name).toLowerCase()) ?? null;
+    }
+    has(name) {
+      return this._map.has(String(name).toLowerCase());
+    }
+    delete(name) {
+      this._map.delete(String(name).toLowerCase());
+    }
+    forEach(callback, thisArg) {
+      for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
+    }
+    *entries() {
+      yield* [...this._map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    }
+    *keys() {
+      for (const [key] of this.entries()) yield key;
+    }
+    *values() {
+      for (const [, value] of this.entries()) yield value;
+    }
+    [Symbol.iterator]() {
+      return this.entries();
+    }
+  }
+
+  /** A body held in memory, read once, as the fetch API's Body mixin reads it. */
+  class Body {
+    constructor(body) {
+      Object.defineProperty(this, "_body", {
+        value: body === undefined || body === null ? null : body,
+        writable: true,
+      });
+      this.bodyUsed = false;
+    }
+    _bytes() {
+      if (this.bodyUsed)
+        return Promise.reject(new TypeError("Body is unusable: Body has already been read"));
+      this.bodyUsed = true;
+      const body = this._body;
+      if (body === null) return Promise.resolve(Buffer.alloc(0));
+      if (typeof body === "string") return Promise.resolve(Buffer.from(body));
+      if (body instanceof ArrayBuffer) return Promise.resolve(Buffer.from(body));
+      if (ArrayBuffer.isView(body))
+        return Promise.resolve(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+      return Promise.resolve(Buffer.from(String(body)));
+    }
+    async text() {
+      return (await this._bytes()).toString("utf8");
+    }
+    async json() {
+      return JSON.parse(await this.text());
+    }
+    async arrayBuffer() {
+      const bytes = await this._bytes();
+      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    }
+    get body() {
+      return this._body;
+    }
+  }
+
+  class Request extends Body {
+    constructor(input, init = {}) {
+      super(init.body);
+      const href = input instanceof Request ? input.url : String(input);
+      let url;
+      try {
+        url = new URL(href);
+      } catch (cause) {
+        const error = new TypeError(`Failed to parse URL from ${href}`);
+        error.cause = cause;
+        throw error;
+      }
+      this.url = url.href;
+      this.method = String(
+        init.method ?? (input instanceof Request ? input.method : "GET"),
+      ).toUpperCase();
+      this.headers = new Headers(
+        init.headers ?? (input instanceof Request ? input.headers : undefined),
+      );
+      this.signal = init.signal ?? new AbortSignal();
+      this.redirect = init.redirect ?? "follow";
+    }
+    clone() {
+      return new Request(this, { body: this._body });
+    }
+  }
+
+  class Response extends Body {
+    constructor(body, init = {}) {
+      super(body);
+      this.status = init.status ?? 200;
+      this.statusText = init.statusText ?? "";
+      this.headers = new Headers(init.headers);
+      this.ok = this.status >= 200 && this.status < 300;
+      this.redirected = false;
+      this.type = "default";
+      this.url = "";
+    }
+    clone() {
+      return new Response(this._body, this);
+    }
+    static json(data, init = {}) {
+      const headers = new Headers(init.headers);
+      if (!headers.has("content-type")) headers.set("content-type", "application/json");
+      return new Response(JSON.stringify(data), { ...init, headers });
+    }
+    static error() {
+      const response = new Response(null, { status: 0 });
+      response.type = "error";
+      return response;
+    }
+    static redirect(url, status = 302) {
+      return new Response(null, { status, headers: { location: String(url) } });
+    }
+  }
+
+  /** Rejects as Node's fetch does with no network: `TypeError: fetch failed`, the cause inside. */
+  function fetch(input, init) {
+    return new Promise((resolve, reject) => {
+      let request;
+      try {
+        request = new Request(input, init);
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      if (request.signal.aborted) {
+        reject(request.signal.reason);
+        return;
+      }
+      const url = new URL(request.url);
+      const error = new TypeError("fetch failed");
+      if (url.protocol === "http:" || url.protocol === "https:") {
+        const port = url.port || (url.protocol === "https:" ? 443 : 80);
+        error.cause = __skillbox.connectError(url.hostname.replace(/^\[|\]$/g, ""), port);
+      } else {
+        error.cause = new Error("not implemented... yet...");
+      }
+      timerGlobals.setTimeout(() => reject(error), 0);
+    });
+  }
+
   const { URL, URLSearchParams } = builtin("url");
   Object.assign(globalThis, timerGlobals, {
+    fetch,
+    Headers,
+    Request,
+    Response,
     process,
     console,
     Buffer,

@@ -1,17 +1,19 @@
 // node:events
-class EventEmitter {
-  constructor() {
-    EventEmitter.init.call(this);
-  }
+// A plain constructor, as Node's is: older code (readable-stream among it) calls
+// EventEmitter.call(this), which a class constructor refuses.
+function EventEmitter(options) {
+  EventEmitter.init.call(this, options);
+}
 
-  static init() {
-    if (!this._events || this._events === Object.getPrototypeOf(this)._events) {
-      this._events = Object.create(null);
-      this._eventsCount = 0;
-    }
-    this._maxListeners = this._maxListeners || undefined;
+EventEmitter.init = function init() {
+  if (!this._events || this._events === Object.getPrototypeOf(this)._events) {
+    this._events = Object.create(null);
+    this._eventsCount = 0;
   }
+  this._maxListeners = this._maxListeners || undefined;
+};
 
+class EventEmitterMethods {
   setMaxListeners(n) {
     this._maxListeners = n;
     return this;
@@ -158,6 +160,12 @@ class EventEmitter {
   }
 }
 
+EventEmitter.prototype = EventEmitterMethods.prototype;
+Object.defineProperty(EventEmitter.prototype, "constructor", {
+  value: EventEmitter,
+  writable: true,
+  configurable: true,
+});
 EventEmitter.prototype.addListener = EventEmitter.prototype.on;
 EventEmitter.prototype._events = undefined;
 EventEmitter.prototype._eventsCount = 0;

@@ -111,17 +111,121 @@ class Dirent {
   }
 }
 
+// ---- descriptors: positions over whole-file reads and writes of the worker's files ----
+const descriptors = new Map();
+let nextDescriptor = 3;
+
+function badDescriptor(syscall) {
+  return __skillbox.systemError(`EBADF: bad file descriptor, ${syscall}`, {
+    errno: -9,
+    code: "EBADF",
+    syscall,
+  });
+}
+
+function descriptor(fd, syscall) {
+  if (typeof fd !== "number" || !Number.isInteger(fd)) {
+    const err = new TypeError(`The "fd" argument must be of type number. Received ${typeof fd}`);
+    err.code = "ERR_INVALID_ARG_TYPE";
+    throw err;
+  }
+  const d = descriptors.get(fd);
+  if (!d) throw badDescriptor(syscall);
+  return d;
+}
+
+const FLAGS = {
+  r: { read: true },
+  "r+": { read: true, write: true },
+  rs: { read: true },
+  "rs+": { read: true, write: true },
+  w: { write: true, create: true, truncate: true },
+  wx: { write: true, create: true, truncate: true, exclusive: true },
+  "w+": { read: true, write: true, create: true, truncate: true },
+  "wx+": { read: true, write: true, create: true, truncate: true, exclusive: true },
+  a: { write: true, create: true, append: true },
+  ax: { write: true, create: true, append: true, exclusive: true },
+  "a+": { read: true, write: true, create: true, append: true },
+  "ax+": { read: true, write: true, create: true, append: true, exclusive: true },
+};
+FLAGS.xw = FLAGS.wx;
+FLAGS["xw+"] = FLAGS["wx+"];
+FLAGS.xa = FLAGS.ax;
+FLAGS["xa+"] = FLAGS["ax+"];
+FLAGS.as = FLAGS.a;
+FLAGS["as+"] = FLAGS["a+"];
+
+function openFlags(flags) {
+  if (typeof flags === "number") {
+    const access = flags & 3;
+    return {
+      read: access !== 1,
+      write: access !== 0,
+      create: (flags & 0o100) !== 0,
+      exclusive: (flags & 0o200) !== 0,
+      truncate: (flags & 0o1000) !== 0,
+      append: (flags & 0o2000) !== 0,
+    };
+  }
+  const mode = FLAGS[String(flags)];
+  if (!mode) {
+    const err = new TypeError(`The value "${flags}" is invalid for option "flags"`);
+    err.code = "ERR_INVALID_ARG_VALUE";
+    throw err;
+  }
+  return {
+    read: false,
+    write: false,
+    create: false,
+    truncate: false,
+    append: false,
+    exclusive: false,
+    ...mode,
+  };
+}
+
+/** What is left of a descriptor's file from its position; reading moves it to the end. */
+function readRest(fd) {
+  const d = descriptor(fd, "read");
+  const bytes = Buffer.from(host("readFile", d.path)).subarray(d.position);
+  d.position += bytes.length;
+  return Buffer.from(bytes);
+}
+
 const fs = {
-  constants: { F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1, COPYFILE_EXCL: 1 },
+  constants: {
+    F_OK: 0,
+    R_OK: 4,
+    W_OK: 2,
+    X_OK: 1,
+    COPYFILE_EXCL: 1,
+    COPYFILE_FICLONE: 2,
+    COPYFILE_FICLONE_FORCE: 4,
+    O_RDONLY: 0,
+    O_WRONLY: 1,
+    O_RDWR: 2,
+    O_CREAT: 0o100,
+    O_EXCL: 0o200,
+    O_TRUNC: 0o1000,
+    O_APPEND: 0o2000,
+    S_IFMT: 0o170000,
+    S_IFREG: 0o100000,
+    S_IFDIR: 0o40000,
+  },
   Stats,
   Dirent,
   readFileSync(path, options) {
     if (path === 0 || path === "/dev/stdin") return encodingOf(options) ? "" : Buffer.alloc(0);
-    const bytes = Buffer.from(call("readFile", path, toPath(path)));
+    const bytes =
+      typeof path === "number" ? readRest(path) : Buffer.from(call("readFile", path, toPath(path)));
     const encoding = encodingOf(options);
     return encoding ? bytes.toString(encoding) : bytes;
   },
   writeFileSync(path, data, options) {
+    if (typeof path === "number" && path > 2) {
+      fs.writeSync(path, toBytes(data, options));
+      return;
+    }
     const flag =
       typeof options === "object" && options !== null ? String(options.flag ?? "w") : "w";
     call(
@@ -212,12 +316,99 @@ const fs = {
     call("stat", path, toPath(path));
     return toPath(path);
   },
-  writeSync(fd, data) {
-    if (fd !== 1 && fd !== 2)
-      throw new Error("fs.writeSync only writes to stdout (1) and stderr (2) in the sandbox");
-    const text = typeof data === "string" ? data : Buffer.from(data).toString();
-    host("write", fd, text);
-    return text.length;
+  writeSync(fd, data, offsetOrPosition, lengthOrEncoding, position) {
+    if (fd === 1 || fd === 2) {
+      const text = typeof data === "string" ? data : Buffer.from(data).toString();
+      host("write", fd, text);
+      return typeof data === "string" ? Buffer.byteLength(data) : data.byteLength;
+    }
+    const d = descriptor(fd, "write");
+    let bytes;
+    let at;
+    if (typeof data === "string") {
+      bytes = Buffer.from(data, typeof lengthOrEncoding === "string" ? lengthOrEncoding : "utf8");
+      at = offsetOrPosition;
+    } else {
+      const view = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+      const offset = offsetOrPosition ?? 0;
+      const length = typeof lengthOrEncoding === "number" ? lengthOrEncoding : view.length - offset;
+      bytes = view.subarray(offset, offset + length);
+      at = position;
+    }
+    if (!d.write) throw badDescriptor("write");
+    const explicit = typeof at === "number" && at >= 0;
+    const current = Buffer.from(host("readFile", d.path));
+    const start = d.append ? current.length : explicit ? at : d.position;
+    if (start === current.length) {
+      host("writeFile", d.path, bytesBuffer(bytes), true);
+    } else {
+      const next = Buffer.alloc(Math.max(current.length, start + bytes.length));
+      current.copy(next);
+      bytes.copy(next, start);
+      host("writeFile", d.path, bytesBuffer(next), false);
+    }
+    if (!explicit) d.position = start + bytes.length;
+    return bytes.length;
+  },
+  openSync(path, flags = "r") {
+    const full = toPath(path);
+    const mode = openFlags(flags);
+    if (mode.create) {
+      call("writeFile", path, full, new ArrayBuffer(0), true, mode.exclusive);
+    } else {
+      try {
+        host("stat", full);
+      } catch (error) {
+        error.message = error.message.replace(/, stat '/, ", open '");
+        error.syscall = "open";
+        throw withUserPath(error, path);
+      }
+    }
+    if (mode.truncate) call("writeFile", path, full, new ArrayBuffer(0), false);
+    const fd = nextDescriptor++;
+    descriptors.set(fd, { path: full, position: 0, ...mode });
+    return fd;
+  },
+  closeSync(fd) {
+    descriptor(fd, "close");
+    descriptors.delete(fd);
+  },
+  readSync(fd, buffer, offsetOrOptions, length, position) {
+    const d = descriptor(fd, "read");
+    if (!d.read) throw badDescriptor("read");
+    let offset = offsetOrOptions;
+    if (offsetOrOptions !== null && typeof offsetOrOptions === "object") {
+      ({ offset = 0, length = buffer.byteLength - offset, position = null } = offsetOrOptions);
+    }
+    offset ??= 0;
+    length ??= buffer.byteLength - offset;
+    const bytes = Buffer.from(call("readFile", undefined, d.path));
+    const explicit = typeof position === "number" && position >= 0;
+    const start = explicit ? position : d.position;
+    const count = Math.max(0, Math.min(length, bytes.length - start));
+    const target = Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    bytes.copy(target, offset, start, start + count);
+    if (!explicit) d.position = start + count;
+    return count;
+  },
+  fstatSync(fd) {
+    return fs.statSync(descriptor(fd, "fstat").path);
+  },
+  truncateSync(path, length = 0) {
+    const full = typeof path === "number" ? descriptor(path, "ftruncate").path : toPath(path);
+    const current = Buffer.from(call("readFile", path, full));
+    const next = Buffer.alloc(length);
+    current.copy(next, 0, 0, Math.min(length, current.length));
+    call("writeFile", path, full, bytesBuffer(next), false);
+  },
+  ftruncateSync(fd, length = 0) {
+    fs.truncateSync(fd, length);
+  },
+  fsyncSync(fd) {
+    descriptor(fd, "fsync");
+  },
+  fdatasyncSync(fd) {
+    descriptor(fd, "fdatasync");
   },
   mkdtempSync(prefix) {
     for (;;) {
@@ -249,6 +440,13 @@ const SYNC_NAMES = [
   "access",
   "realpath",
   "mkdtemp",
+  "open",
+  "close",
+  "fstat",
+  "truncate",
+  "ftruncate",
+  "fsync",
+  "fdatasync",
 ];
 
 const promises = {};
@@ -279,6 +477,161 @@ for (const name of SYNC_NAMES) {
   };
 }
 fs.exists = (path, callback) => process.nextTick(() => callback(fs.existsSync(path)));
+// read and write call back with the byte count and the buffer.
+for (const name of ["read", "write"]) {
+  const sync = fs[`${name}Sync`];
+  fs[name] = (fd, buffer, ...args) => {
+    const callback = args.pop();
+    try {
+      const count = sync(fd, buffer, ...args);
+      process.nextTick(() => callback(null, count, buffer));
+    } catch (error) {
+      process.nextTick(() => callback(error));
+    }
+  };
+}
+
+/** The object `fs/promises` `open()` gives: a descriptor with promise methods. */
+class FileHandle {
+  constructor(fd) {
+    this.fd = fd;
+  }
+  async read(buffer, offset, length, position) {
+    if (buffer === undefined || (buffer !== null && !ArrayBuffer.isView(buffer))) {
+      const options = buffer ?? {};
+      buffer = options.buffer ?? Buffer.alloc(16384);
+      ({ offset = 0, length = buffer.byteLength - offset, position = null } = options);
+    }
+    const bytesRead = fs.readSync(this.fd, buffer, offset, length, position);
+    return { bytesRead, buffer };
+  }
+  async write(data, ...args) {
+    const bytesWritten = fs.writeSync(this.fd, data, ...args);
+    return { bytesWritten, buffer: data };
+  }
+  async readFile(options) {
+    return fs.readFileSync(this.fd, options);
+  }
+  async writeFile(data, options) {
+    fs.writeSync(this.fd, toBytes(data, options));
+  }
+  async appendFile(data, options) {
+    fs.writeSync(this.fd, toBytes(data, options));
+  }
+  async stat() {
+    return fs.fstatSync(this.fd);
+  }
+  async truncate(length) {
+    fs.ftruncateSync(this.fd, length);
+  }
+  async sync() {}
+  async datasync() {}
+  async close() {
+    if (descriptors.has(this.fd)) fs.closeSync(this.fd);
+  }
+  readLines(options) {
+    return require("readline").createInterface({
+      input: fs.createReadStream(null, { ...options, fd: this.fd }),
+      crlfDelay: Infinity,
+    });
+  }
+  createReadStream(options) {
+    return fs.createReadStream(null, { ...options, fd: this.fd });
+  }
+  createWriteStream(options) {
+    return fs.createWriteStream(null, { ...options, fd: this.fd });
+  }
+  async [Symbol.asyncDispose ?? Symbol.for("nodejs.asyncDispose")]() {
+    await this.close();
+  }
+}
+promises.open = async (path, flags, mode) => new FileHandle(fs.openSync(path, flags, mode));
+promises.FileHandle = FileHandle;
+
+// ---- streams: a read stream loads its file on first read; a write stream appends per chunk ----
+function streamOptions(options) {
+  return typeof options === "string" ? { encoding: options } : (options ?? {});
+}
+
+fs.createReadStream = (path, options) => {
+  const { Readable } = require("stream");
+  const opts = streamOptions(options);
+  const chunkSize = opts.highWaterMark ?? 64 * 1024;
+  let bytes;
+  let at = opts.start ?? 0;
+  const stream = new Readable({
+    highWaterMark: chunkSize,
+    encoding: opts.encoding,
+    read() {
+      try {
+        if (bytes === undefined) {
+          bytes = typeof opts.fd === "number" ? readRest(opts.fd) : fs.readFileSync(path);
+          if (opts.end !== undefined) bytes = bytes.subarray(0, opts.end + 1);
+          stream.bytesRead = 0;
+        }
+      } catch (error) {
+        this.destroy(error);
+        return;
+      }
+      if (at >= bytes.length) {
+        this.push(null);
+        return;
+      }
+      const chunk = Buffer.from(bytes.subarray(at, at + chunkSize));
+      at += chunk.length;
+      stream.bytesRead += chunk.length;
+      this.push(chunk);
+    },
+  });
+  stream.path = path;
+  stream.fd = opts.fd ?? null;
+  stream.close = (callback) => stream.destroy(null, callback);
+  return stream;
+};
+
+fs.createWriteStream = (path, options) => {
+  const { Writable } = require("stream");
+  const opts = streamOptions(options);
+  let fd = opts.fd;
+  const stream = new Writable({
+    decodeStrings: true,
+    defaultEncoding: opts.encoding ?? "utf8",
+    construct(callback) {
+      try {
+        if (typeof fd !== "number") fd = fs.openSync(path, opts.flags ?? "w");
+        stream.fd = fd;
+        callback();
+      } catch (error) {
+        callback(error);
+      }
+    },
+    write(chunk, _encoding, callback) {
+      try {
+        stream.bytesWritten += fs.writeSync(fd, chunk);
+        callback();
+      } catch (error) {
+        callback(error);
+      }
+    },
+    final(callback) {
+      if (opts.autoClose !== false && descriptors.has(fd)) fs.closeSync(fd);
+      callback();
+    },
+  });
+  stream.path = path;
+  stream.bytesWritten = 0;
+  stream.close = (callback) => stream.end(callback);
+  return stream;
+};
+// Getters: loading the stream module costs every script that only reads a file.
+Object.defineProperty(fs, "ReadStream", {
+  get: () => require("stream").Readable,
+  enumerable: true,
+});
+Object.defineProperty(fs, "WriteStream", {
+  get: () => require("stream").Writable,
+  enumerable: true,
+});
 promises.constants = fs.constants;
 fs.promises = promises;
 module.exports = fs;

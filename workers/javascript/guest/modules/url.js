@@ -258,4 +258,30 @@ function parse(text) {
   };
 }
 
-module.exports = { URL, URLSearchParams, fileURLToPath, pathToFileURL, format, parse };
+/** A domain in ASCII (punycode) form; an invalid domain gives "", as in Node. */
+function domainToASCII(domain) {
+  try {
+    return require("punycode").toASCII(String(domain).toLowerCase());
+  } catch {
+    return "";
+  }
+}
+
+function domainToUnicode(domain) {
+  try {
+    return require("punycode").toUnicode(String(domain).toLowerCase());
+  } catch {
+    return "";
+  }
+}
+
+module.exports = {
+  URL,
+  URLSearchParams,
+  fileURLToPath,
+  pathToFileURL,
+  format,
+  parse,
+  domainToASCII,
+  domainToUnicode,
+};

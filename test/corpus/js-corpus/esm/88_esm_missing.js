@@ -1,0 +1,2 @@
+import leftPad from "left-pad";
+console.log(leftPad("x", 3));
