@@ -12,7 +12,7 @@ const scripts: Record<string, string> = {
     "const seen = {};",
     "for (const name of ['XMLHttpRequest', 'WebSocket', 'EventSource', 'importScripts', 'Worker', 'indexedDB', 'caches', 'navigator', 'postMessage', 'BroadcastChannel']) seen[name] = typeof globalThis[name];",
     "const failures = [];",
-    "const failed = (label) => (e) => failures.push(`${label}: ${e.name} ${e.message} ${e.cause?.code ?? e.code}`);",
+    "const failed = (label) => (e) => failures.push([label + ':', e.name, e.message, e.cause?.code ?? e.code].join(' '));",
     "fetch('http://127.0.0.1:8/').then(() => failures.push('fetch answered'), failed('fetch'));",
     "require('http').get('http://127.0.0.1:8/').on('error', failed('http'));",
     "require('net').connect(8, 'example.com').on('error', failed('net'));",
