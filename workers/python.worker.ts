@@ -4,6 +4,7 @@ import type { OutputFile, RunRequest } from "../src/sandbox/runtime";
 import { skillDirectory } from "../src/tools/environment";
 import { DEFAULT_TOOL_LIMITS, runRequestLimits } from "../src/tools/limits";
 import { PythonMemoryBudget } from "./python/memoryBudget";
+import offlineNetworkSource from "./python/offlineNetwork.py?raw";
 import runnerSource from "./python/runner.py?raw";
 import { changedFiles } from "./shared/fileChanges";
 import { OutputStream } from "./shared/outputStream";
@@ -65,6 +66,7 @@ async function bootPython(init: WorkerInit, post: PostToFrame): Promise<ScriptEn
   const makeSnapshot = init.makeSnapshot && init.relaxedLayers.length === 0;
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: makeSnapshot });
   pyodide.runPython(WARM_IMPORTS);
+  pyodide.runPython(offlineNetworkSource, { globals: pyodide.toPy({}) });
   pyodide.runPython(runnerSource);
   const engine = pythonEngine(pyodide);
   if (makeSnapshot) {

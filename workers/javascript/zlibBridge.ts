@@ -31,7 +31,8 @@ export function zlibTransform(
 ): Uint8Array {
   if (direction === "compress") {
     const options = { level: levelOf(level) };
-    if (format === "gzip") return gzipSync(data, options);
+    // No timestamp in the header, as Node's zlib writes it.
+    if (format === "gzip") return gzipSync(data, { ...options, mtime: 0 });
     if (format === "zlib") return zlibSync(data, options);
     return deflateSync(data, options);
   }
