@@ -5,7 +5,7 @@ export { IdbSkillStorage } from "./idbStorage";
 export type { BundleLimits } from "./limits";
 export { DEFAULT_BUNDLE_LIMITS } from "./limits";
 export type { ParsedSkillFile, SkillFileCheck, SkillManifest } from "./manifest";
-export { parseSkillFile, skillManifestSchema, skillNameSchema } from "./manifest";
+export { parseSkillFile } from "./manifest";
 export type { BundleProblem, ProblemLevel } from "./problems";
 export { BundleValidationError, formatProblem } from "./problems";
 export type { InstalledSkill, SkillCatalog, SkillSummary, SkillVersion } from "./registry";

@@ -1,30 +1,15 @@
 import { parseDocument } from "yaml";
-import { z } from "zod";
 import { type BundleProblem, bundleError, type ProblemLevel } from "./problems";
 
-const SKILL_NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
-/** A name as the Agent Skills specification writes it; anything else installs with a warning. */
-export const skillNameSchema = z
-  .string()
-  .min(1, "must not be empty")
-  .max(64, "must be at most 64 characters")
-  .regex(
-    SKILL_NAME_PATTERN,
-    "must use only a-z, 0-9 and '-', with no leading, trailing or doubled '-'",
-  );
-
 /** The front matter of SKILL.md as stored: text where the specification expects text. */
-export const skillManifestSchema = z.object({
-  name: z.string().min(1),
-  description: z.string().min(1),
-  license: z.string().optional(),
-  compatibility: z.string().optional(),
-  metadata: z.record(z.string(), z.string()).optional(),
-  "allowed-tools": z.string().optional(),
-});
-
-export type SkillManifest = z.infer<typeof skillManifestSchema>;
+export interface SkillManifest {
+  name: string;
+  description: string;
+  license?: string;
+  compatibility?: string;
+  metadata?: Record<string, string>;
+  "allowed-tools"?: string;
+}
 
 export interface ParsedSkillFile {
   manifest: SkillManifest;
