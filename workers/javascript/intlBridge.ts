@@ -83,11 +83,10 @@ export function intlCall(
   const o = options ?? undefined;
   switch (kind) {
     case "Number":
-      return formatter("NumberFormat", l, o).format
-        ? (formatter("NumberFormat", l, o) as unknown as Intl.NumberFormat).format(
-            numeric(args[0]) as number,
-          )
-        : undefined;
+      // Number#toLocaleString is NumberFormat#format; a number JSON cannot hold arrives as text.
+      return (formatter("NumberFormat", l, o) as unknown as Intl.NumberFormat).format(
+        numeric(args[0]) as number,
+      );
     case "Date": {
       const date = new Date(Number(args[0]));
       if (method === "toLocaleDateString")
