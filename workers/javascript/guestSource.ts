@@ -57,13 +57,13 @@ const MODULES: Readonly<Record<string, string>> = {
 
 /**
  * The whole guest program evaluated once per worker at boot, before any skill code: the internals,
- * each module registered as a lazy CommonJS-style factory, then the Node globals.
+ * each module registered as source compiled on its first require, then the Node globals.
  */
 export const guestSource = [
   internalsSource,
   ...Object.entries(MODULES).map(
     ([name, source]) =>
-      `__skillbox.defineBuiltin(${JSON.stringify(name)}, function (exports, require, module) {\n${source}\n});`,
+      `__skillbox.defineBuiltinSource(${JSON.stringify(name)}, ${JSON.stringify(source)});`,
   ),
   smallModulesSource,
   intlSource,
