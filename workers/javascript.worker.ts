@@ -285,12 +285,12 @@ function installHost(vm: QuickJSContext, state: () => RunState): void {
   fn.dispose();
 }
 
-/** Calls `__skillbox[name](...args)` in the guest; returns the dumped result or the error. */
-function callGuest(
+/** Calls `__skillbox[name](...args)` in the guest and hands back its result or error handle. */
+function callGuestHandle(
   vm: QuickJSContext,
   name: string,
   ...args: unknown[]
-): { value?: unknown; error?: unknown } {
+): VmCallResult<QuickJSHandle> {
   const internals = vm.getProp(vm.global, "__skillbox");
   const fn = vm.getProp(internals, name);
   const handles = args.map((a) =>
@@ -304,6 +304,16 @@ function callGuest(
   for (const h of handles) h.dispose();
   fn.dispose();
   internals.dispose();
+  return result;
+}
+
+/** Calls `__skillbox[name](...args)` in the guest; returns the dumped result or the error. */
+function callGuest(
+  vm: QuickJSContext,
+  name: string,
+  ...args: unknown[]
+): { value?: unknown; error?: unknown } {
+  const result = callGuestHandle(vm, name, ...args);
   if (result.error) {
     const error = vm.dump(result.error);
     result.error.dispose();
@@ -364,11 +374,7 @@ async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
     (name) => {
       // The guest's own error object is thrown as it is, so a script sees Node's error code
       // (ERR_MODULE_NOT_FOUND) whether the import is static or dynamic.
-      const internals = vm.getProp(vm.global, "__skillbox");
-      const load = vm.getProp(internals, "moduleSource");
-      const arg = vm.newString(name);
-      const result = vm.callFunction(load, internals, arg);
-      for (const handle of [arg, load, internals]) handle.dispose();
+      const result = callGuestHandle(vm, "moduleSource", name);
       if (result.error) return { error: result.error };
       const source = vm.getString(result.value);
       result.value.dispose();
