@@ -337,11 +337,13 @@ const fs = {
     }
     if (!d.write) throw badDescriptor("write");
     const explicit = typeof at === "number" && at >= 0;
-    const current = Buffer.from(host("readFile", d.path));
-    const start = d.append ? current.length : explicit ? at : d.position;
-    if (start === current.length) {
+    // The size decides: a write at the end appends; only one elsewhere rewrites the file.
+    const size = JSON.parse(host("stat", d.path)).size;
+    const start = d.append ? size : explicit ? at : d.position;
+    if (start === size) {
       host("writeFile", d.path, bytesBuffer(bytes), true);
     } else {
+      const current = Buffer.from(host("readFile", d.path));
       const next = Buffer.alloc(Math.max(current.length, start + bytes.length));
       current.copy(next);
       bytes.copy(next, start);
