@@ -167,6 +167,19 @@ function utf8Length(text: string): number {
   return new TextEncoder().encode(text).byteLength;
 }
 
+/** The specification's length rule for a text field: a warning that gives the actual length. */
+function warnIfLonger(list: ProblemList, field: string, value: string, max: number): void {
+  if (value.length > max) {
+    list.add(
+      "warning",
+      field,
+      `${field}.length`,
+      `is ${value.length} characters long; at most ${max} are allowed`,
+      value,
+    );
+  }
+}
+
 function checkName(value: unknown, folder: string | undefined, list: ProblemList) {
   if (value === undefined || value === null) {
     list.add("error", "name", "name.required", "is required");
@@ -202,15 +215,7 @@ function checkName(value: unknown, folder: string | undefined, list: ProblemList
     );
     return undefined;
   }
-  if (value.length > 64) {
-    list.add(
-      "warning",
-      "name",
-      "name.length",
-      `is ${value.length} characters long; at most 64 are allowed`,
-      value,
-    );
-  }
+  warnIfLonger(list, "name", value, 64);
   const outside = [...new Set(value.match(/[^a-z0-9-]/g) ?? [])];
   if (outside.length > 0) {
     list.add(
@@ -264,15 +269,7 @@ function checkDescription(value: unknown, list: ProblemList) {
     );
     return undefined;
   }
-  if (value.length > 1024) {
-    list.add(
-      "warning",
-      "description",
-      "description.length",
-      `is ${value.length} characters long; at most 1024 are allowed`,
-      value,
-    );
-  }
+  warnIfLonger(list, "description", value, 1024);
   return value;
 }
 
