@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { strToU8, unzipSync, type Zippable, zipSync } from "fflate";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
+import { filesUnder } from "../helpers/corpus";
 import { launchChromium, openApp, runScript } from "./app";
 
 const DEMO_DIR = join(import.meta.dirname, "..", "..", "public", "skills");
@@ -21,16 +22,10 @@ afterAll(async () => {
 
 /** Every file of a demo skill folder, keyed `FOLDER/path`. */
 function demoFiles(name: string): Record<string, Uint8Array> {
-  const root = join(DEMO_DIR, name);
   const files: Record<string, Uint8Array> = {};
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir)) {
-      const full = join(dir, entry);
-      if (statSync(full).isDirectory()) walk(full);
-      else files[`${name}/${relative(root, full)}`] = new Uint8Array(readFileSync(full));
-    }
-  };
-  walk(root);
+  for (const [path, data] of filesUnder(join(DEMO_DIR, name))) {
+    files[`${name}/${path}`] = new Uint8Array(data);
+  }
   return files;
 }
 

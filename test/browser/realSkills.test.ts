@@ -1,20 +1,12 @@
 import { spawnSync } from "node:child_process";
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  symlinkSync,
-} from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
-import { corpusDir } from "../helpers/corpus";
+import { corpusDir, corpusFiles, filesUnder } from "../helpers/corpus";
 import { launchChromium, openApp, runScript } from "./app";
 
 /**
@@ -31,19 +23,6 @@ interface RealSkillCase {
 const ROOT = corpusDir("real-skills");
 const cases = JSON.parse(readFileSync(join(ROOT, "cases.json"), "utf8")) as RealSkillCase[];
 const skills = [...new Set(cases.map((c) => c.skill))];
-
-function filesOf(dir: string): Map<string, Buffer> {
-  const found = new Map<string, Buffer>();
-  const walk = (at: string) => {
-    for (const name of readdirSync(at)) {
-      const full = join(at, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else found.set(relative(dir, full), readFileSync(full));
-    }
-  };
-  walk(dir);
-  return found;
-}
 
 /**
  * A PATH holding only the two interpreters (their real binaries, not version-manager shims):
@@ -78,7 +57,7 @@ function runNative(testCase: RealSkillCase, path: string): Outcome {
   const copy = join(home, testCase.skill);
   mkdirSync(copy);
   cpSync(join(ROOT, testCase.skill), copy, { recursive: true });
-  const before = filesOf(copy);
+  const before = filesUnder(copy);
   const program = join(path, testCase.script.endsWith(".py") ? "python3" : "node");
   const result = spawnSync(program, [testCase.script, ...testCase.args], {
     cwd: copy,
@@ -88,7 +67,7 @@ function runNative(testCase: RealSkillCase, path: string): Outcome {
     timeout: 30_000,
   });
   const files: Record<string, string> = {};
-  for (const [name, data] of filesOf(copy)) {
+  for (const [name, data] of filesUnder(copy)) {
     if (!before.get(name)?.equals(data)) files[name] = comparable(name, data);
   }
   return { stdout: result.stdout, exitCode: result.status ?? -1, files };
@@ -113,13 +92,6 @@ async function runSandboxed(page: Page, testCase: RealSkillCase): Promise<Outcom
     files[name] = comparable(name, Buffer.from(base64, "base64"));
   }
   return { stdout: result.stdout, exitCode: result.exit_code, files };
-}
-
-function skillFiles(skill: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const [name, data] of filesOf(join(ROOT, skill)))
-    files[`${skill}/${name}`] = data.toString("utf8");
-  return files;
 }
 
 let browser: Browser;
@@ -151,7 +123,7 @@ describe("skills as authors publish them install, with warnings where the spec i
   test.each(skills)("%s installs", async (skill) => {
     const installed = await page.evaluate(
       (files) => window.skillbox.installSkill({ files }),
-      skillFiles(skill),
+      corpusFiles(`real-skills/${skill}`, skill),
     );
     expect(installed).toMatchObject({ name: skill, version: 1 });
     expect(installed.warnings.map((w) => w.field)).toEqual(WARNED[skill]);

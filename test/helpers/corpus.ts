@@ -26,18 +26,29 @@ export function readCases(name: string): CorpusCase[] {
   return JSON.parse(readFileSync(join(corpusDir(name), "cases.json"), "utf8")) as CorpusCase[];
 }
 
-/** Every file of a corpus skill as an install map (`NAME/path` → text). */
-export function corpusFiles(name: string): Record<string, string> {
-  const root = corpusDir(name);
-  const files: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir)) {
-      const full = join(dir, entry);
+/** Every file under `dir`, keyed by its path relative to `dir`. */
+export function filesUnder(dir: string): Map<string, Buffer> {
+  const found = new Map<string, Buffer>();
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at)) {
+      const full = join(at, entry);
       if (statSync(full).isDirectory()) walk(full);
-      else files[`${name}/${relative(root, full)}`] = readFileSync(full, "utf8");
+      else found.set(relative(dir, full), readFileSync(full));
     }
   };
-  walk(root);
+  walk(dir);
+  return found;
+}
+
+/**
+ * Every file of a corpus skill as an install map (`FOLDER/path` → text); `folder` is the skill's
+ * folder name when the corpus path is deeper (`real-skills/csv-report`).
+ */
+export function corpusFiles(name: string, folder = name): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const [path, data] of filesUnder(corpusDir(name))) {
+    files[`${folder}/${path}`] = data.toString("utf8");
+  }
   return files;
 }
 
