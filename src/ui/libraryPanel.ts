@@ -34,8 +34,8 @@ export function libraryPanel(skillbox: SkillboxApi, onChange: () => void): HTMLE
   const errors = h("ul", { id: "import-errors", className: "errors" });
   const storage = h("p", { id: "output-storage" });
   const strictBox = h("input", { type: "checkbox", id: "publish-check" });
-  const warningList = (warnings: readonly BundleProblem[]) =>
-    h("ul", { className: "warnings" }, ...warnings.map((w) => h("li", {}, formatProblem(w))));
+  const problemItems = (problems: readonly (BundleProblem | string)[]) =>
+    problems.map((p) => h("li", {}, typeof p === "string" ? p : formatProblem(p)));
 
   const refreshStorage = async () => {
     const stats = await skillbox.outputFiles();
@@ -60,16 +60,18 @@ export function libraryPanel(skillbox: SkillboxApi, onChange: () => void): HTMLE
         { strict: strictBox.checked },
       );
       importStatus.textContent = `Installed ${name} version ${version} in ${Math.round(performance.now() - started)} ms${warnings.length > 0 ? `, with ${warnings.length} warning${warnings.length === 1 ? "" : "s"}:` : "."}`;
-      errors.replaceChildren(...warningList(warnings).childNodes);
+      errors.replaceChildren(...problemItems(warnings));
       await refresh();
       onChange();
     } catch (error) {
       importStatus.textContent = "Nothing was installed:";
-      const problems =
-        error instanceof BundleValidationError
-          ? error.problems.map(formatProblem)
-          : [String((error as Error).message ?? error)];
-      errors.replaceChildren(...problems.map((p) => h("li", {}, p)));
+      errors.replaceChildren(
+        ...problemItems(
+          error instanceof BundleValidationError
+            ? error.problems
+            : [String((error as Error).message ?? error)],
+        ),
+      );
     } finally {
       progress.hidden = true;
     }
@@ -170,7 +172,10 @@ export function libraryPanel(skillbox: SkillboxApi, onChange: () => void): HTMLE
     details.replaceChildren(
       h("h3", {}, `${name} — version ${skill.version}`),
       ...(skill.warnings.length > 0
-        ? [h("h4", {}, "Install warnings"), warningList(skill.warnings)]
+        ? [
+            h("h4", {}, "Install warnings"),
+            h("ul", { className: "warnings" }, ...problemItems(skill.warnings)),
+          ]
         : []),
       h("ul", { className: "versions" }, ...versionRows),
       h(
