@@ -102,7 +102,7 @@ const internals = {
   },
   /**
    * A module given as source text, compiled on its first require: parsing a string literal at
-   * boot costs a fraction of parsing the code, and most scripts load few modules.
+   * boot costs a fraction of parsing the code, for a module few scripts load.
    */
   defineBuiltinSource(name, source) {
     builtinFactories[name] = (exports, require, module) =>
