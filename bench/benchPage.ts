@@ -1,11 +1,14 @@
 import { openDB } from "idb";
-import { createSkillbox } from "../src/app/skillbox";
-import { runtimeAssetSources } from "../src/sandbox/host/runtimeAssets";
+import { createSkillbox } from "../src/index";
+import { sandboxAssets } from "../src/sandbox/host/runtimeAssets";
 import { SandboxHost } from "../src/sandbox/host/sandboxHost";
 import { SNAPSHOT_DB } from "../src/sandbox/host/snapshotStore";
 import type { RunRequest } from "../src/sandbox/runtime";
 import { DEFAULT_TOOL_LIMITS, runRequestLimits } from "../src/tools/limits";
 import type { RunScriptResult } from "../src/tools/resultShaping";
+
+/** Where the app serves the runtime folder. */
+const ASSETS_URL = "/skillbox/";
 
 /** One figure the page measured itself, in milliseconds (or MB for memory). */
 export interface BenchFigure {
@@ -31,10 +34,13 @@ async function timed<T>(action: () => Promise<T>): Promise<[number, T]> {
  * test/wasi): what the engine itself costs per run, whatever package a deployment configures.
  */
 async function wasmerShellFigures(): Promise<BenchFigure[]> {
+  const { frameModuleUrl, runtimes } = sandboxAssets({
+    assetsUrl: ASSETS_URL,
+    shell: { engine: "wasmer", package: "/test-wasi/echo_args.wasm" },
+  });
   const host = await SandboxHost.open({
-    runtimes: runtimeAssetSources({
-      shell: { engine: "wasmer", package: "/test-wasi/echo_args.wasm" },
-    }).filter((source) => source.language === "shell"),
+    frameModuleUrl,
+    runtimes: runtimes.filter((source) => source.language === "shell"),
   });
   const run = () => {
     const request: RunRequest = {
@@ -124,8 +130,10 @@ async function sequential(run: Run, script: string, count: number): Promise<numb
 /** Memory of idle pooled Python workers: Chromium's RSS before and after four more boot. */
 async function pythonWorkerMemory(): Promise<void> {
   await sampleMemory("before-python-pool");
+  const { frameModuleUrl, runtimes } = sandboxAssets({ assetsUrl: ASSETS_URL });
   const host = await SandboxHost.open({
-    runtimes: runtimeAssetSources()
+    frameModuleUrl,
+    runtimes: runtimes
       .filter((source) => source.language === "python")
       .map((source) => ({ ...source, poolSize: 4 })),
   });
@@ -149,7 +157,7 @@ async function main() {
   const figures: BenchFigure[] = repeat
     ? (JSON.parse(sessionStorage.getItem(CARRIED) ?? "[]") as BenchFigure[])
     : [];
-  const skillbox = createSkillbox();
+  const skillbox = createSkillbox({ assetsUrl: ASSETS_URL });
   if (!repeat) {
     await skillbox.installSkill({
       files: {

@@ -1,20 +1,18 @@
 import demoSkillPaths from "virtual:demo-skills";
-import type { BundleEntry } from "../skills/bundle";
+import type { InstallSource } from "../index";
 
-/** The bundled demo skills (public/skills), one entry list per skill folder. */
-export async function loadDemoSkills(base = "/skills/"): Promise<BundleEntry[][]> {
-  const entries = await Promise.all(
-    demoSkillPaths.map(async (path): Promise<BundleEntry> => {
+/** The bundled demo skills (public/skills), one install source per skill folder. */
+export async function loadDemoSkills(base = "/skills/"): Promise<InstallSource[]> {
+  const byFolder = new Map<string, Record<string, Uint8Array>>();
+  await Promise.all(
+    demoSkillPaths.map(async (path) => {
       const response = await fetch(`${base}${path}`);
       if (!response.ok)
         throw new Error(`could not load demo skill file ${path}: HTTP ${response.status}`);
-      return { path, data: new Uint8Array(await response.arrayBuffer()) };
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const folder = path.split("/")[0]!;
+      byFolder.set(folder, { ...byFolder.get(folder), [path]: bytes });
     }),
   );
-  const byFolder = new Map<string, BundleEntry[]>();
-  for (const entry of entries) {
-    const folder = entry.path.split("/")[0]!;
-    byFolder.set(folder, [...(byFolder.get(folder) ?? []), entry]);
-  }
-  return [...byFolder.values()];
+  return [...byFolder.values()].map((files) => ({ files }));
 }

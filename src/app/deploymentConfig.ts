@@ -30,6 +30,22 @@ export const deploymentConfigSchema = z
     limits: deploymentLimitsSchema.optional(),
     /** Where the sandbox frame's document is served from (SECURITY.md, second site). */
     sandbox: z.strictObject({ frameUrl: z.url() }).optional(),
+    /** Which pages on other origins may frame `embed.html` and use it (README "Embedding"). */
+    embed: z
+      .strictObject({
+        allowedOrigins: z.array(
+          z.union([
+            z.literal("*"),
+            z
+              .url()
+              .refine(
+                (url) => new URL(url).origin === url,
+                "must be an origin: scheme, host and port only, like https://example.com",
+              ),
+          ]),
+        ),
+      })
+      .optional(),
   })
   .strict();
 

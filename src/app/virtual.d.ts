@@ -3,6 +3,3 @@ declare module "virtual:demo-skills" {
   const paths: string[];
   export default paths;
 }
-
-/** True in a build, false on the dev server (see vite.config.ts). */
-declare const __SKILLBOX_BUNDLED__: boolean;

@@ -10,6 +10,15 @@ export interface OutputFileStats {
   capBytes: number;
 }
 
+/** An output file store the library manages: the tools save into it, the embedder reads it. */
+export interface ManagedOutputFileStore extends OutputFileStore {
+  readonly capBytes: number;
+  stats(): Promise<OutputFileStats>;
+  clear(): Promise<void>;
+  /** A file's bytes by its URL path (`/skillbox-files/…`). */
+  read(urlPath: string): Promise<ArrayBuffer | undefined>;
+}
+
 /** One stored file's bookkeeping; its bytes live apart so listing never loads them. */
 interface StoredEntry {
   /** URL path, `/skillbox-files/RUN/SKILL/PATH`. */
@@ -32,15 +41,16 @@ interface OutputFilesDb extends DBSchema {
   usage: { key: "usage"; value: Usage };
 }
 
-const DB_NAME = "skillbox-output-files";
+/** The app's store, which its service worker serves from; an embedder's may be named otherwise. */
+export const OUTPUT_FILES_DB = "skillbox-output-files";
 const DB_VERSION = 1;
 /** Where output files were kept before this store (Cache Storage); cleared with the rest. */
 const LEGACY_CACHE = "skillbox-output-files";
 
 export const DEFAULT_OUTPUT_CAP_BYTES = 200 * 1024 * 1024;
 
-function openOutputFilesDb(): Promise<IDBPDatabase<OutputFilesDb>> {
-  return openDB<OutputFilesDb>(DB_NAME, DB_VERSION, {
+function openOutputFilesDb(name = OUTPUT_FILES_DB): Promise<IDBPDatabase<OutputFilesDb>> {
+  return openDB<OutputFilesDb>(name, DB_VERSION, {
     upgrade(database) {
       const entries = database.createObjectStore("entries", { keyPath: "path" });
       entries.createIndex("by-order", "order");
@@ -67,17 +77,22 @@ export async function readStoredOutputFile(urlPath: string): Promise<ArrayBuffer
  * load every file: past the cap, the oldest files of earlier runs are evicted through an index,
  * and never a file of the run being saved.
  */
-export class IdbOutputFileStore implements OutputFileStore {
+export class IdbOutputFileStore implements ManagedOutputFileStore {
   private db: Promise<IDBPDatabase<OutputFilesDb>> | undefined;
 
   constructor(
     private readonly origin: string = location.origin,
     readonly capBytes: number = DEFAULT_OUTPUT_CAP_BYTES,
+    private readonly dbName: string = OUTPUT_FILES_DB,
   ) {}
 
   private open(): Promise<IDBPDatabase<OutputFilesDb>> {
-    this.db ??= openOutputFilesDb();
+    this.db ??= openOutputFilesDb(this.dbName);
     return this.db;
+  }
+
+  async read(urlPath: string): Promise<ArrayBuffer | undefined> {
+    return (await this.open()).get("bodies", urlPath);
   }
 
   async stats(): Promise<OutputFileStats> {

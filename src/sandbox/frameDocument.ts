@@ -10,15 +10,12 @@ import { FRAME_PORT_HANDOFF } from "./protocol.ts";
  * which is served from the app's caches; the frame turns those bytes into blob: modules.
  */
 
-/** The frame's document as a file of the build, for a frame served from a second site. */
-export const SANDBOX_DOCUMENT = "sandbox.html";
-
 /** Message type the page sends, with the port and the frame's module, to start the frame. */
 export const CONNECT_MESSAGE = "skillbox:connect";
 
 /**
  * The frame's only inline script: waits for the page's connect message, keeps its port for the
- * module, and imports the frame module from the bytes (or, in development, the URL) it carries.
+ * module, and imports the frame module from the bytes it carries.
  */
 export const FRAME_BOOTSTRAP_SOURCE = `"use strict";
 addEventListener("message", function onConnect(event) {
@@ -27,8 +24,7 @@ addEventListener("message", function onConnect(event) {
   removeEventListener("message", onConnect);
   var port = event.ports[0];
   ${oneShotGlobalSource(FRAME_PORT_HANDOFF, "port")}
-  var url = typeof data.module === "string" ? data.module
-    : URL.createObjectURL(new Blob([data.module], { type: "text/javascript" }));
+  var url = URL.createObjectURL(new Blob([data.module], { type: "text/javascript" }));
   import(url).catch(function (error) {
     port.postMessage({ type: "frame-failed", message: String(error) });
   });

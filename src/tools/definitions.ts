@@ -37,18 +37,42 @@ function toParameters(schema: z.ZodType): JsonSchema {
   return rest;
 }
 
-/** Both tool definitions; the JSON Schemas are derived from the zod schemas that check calls. */
-export function toolDefinitions(limits: ToolLimits = DEFAULT_TOOL_LIMITS): ToolDefinition[] {
+/**
+ * `skill_name` limited to the reachable skills' names, as a JSON Schema `enum`: it keeps a small
+ * model from inventing names. Only the exported schema carries it; a call naming another skill is
+ * still checked by the tools themselves, which answer with the contract's own errors.
+ */
+function withSkillNames(parameters: JsonSchema, skillNames: readonly string[]): JsonSchema {
+  const properties = parameters.properties as Record<string, JsonSchema>;
+  return {
+    ...parameters,
+    properties: {
+      ...properties,
+      skill_name: { ...properties.skill_name, enum: [...skillNames] },
+    },
+  };
+}
+
+/**
+ * Both tool definitions; the JSON Schemas are derived from the zod schemas that check calls.
+ * Given the reachable skills' names, `skill_name` lists them.
+ */
+export function toolDefinitions(
+  limits: ToolLimits = DEFAULT_TOOL_LIMITS,
+  skillNames?: readonly string[],
+): ToolDefinition[] {
+  const named = (parameters: JsonSchema) =>
+    skillNames ? withSkillNames(parameters, skillNames) : parameters;
   return [
     {
       name: GET_SKILL_INSTRUCTIONS,
       description: DESCRIPTIONS[GET_SKILL_INSTRUCTIONS],
-      parameters: toParameters(getSkillInstructionsArgsSchema),
+      parameters: named(toParameters(getSkillInstructionsArgsSchema)),
     },
     {
       name: RUN_SKILL_SCRIPT,
       description: DESCRIPTIONS[RUN_SKILL_SCRIPT],
-      parameters: toParameters(runSkillScriptArgsSchema(limits)),
+      parameters: named(toParameters(runSkillScriptArgsSchema(limits))),
     },
   ];
 }

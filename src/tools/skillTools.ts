@@ -95,7 +95,12 @@ export class SkillTools {
   /** The tools to offer: none when the binding reaches no installed skill (CONTRACT §2). */
   async definitions(binding: AgentBinding): Promise<ToolDefinition[]> {
     const reachable = reachableSkills(binding, await this.options.catalog.listSkills());
-    return reachable.length === 0 ? [] : toolDefinitions(this.limits);
+    return reachable.length === 0
+      ? []
+      : toolDefinitions(
+          this.limits,
+          reachable.map((skill) => skill.name),
+        );
   }
 
   /** One instruction line per bound, Active, installed skill. */

@@ -1,7 +1,10 @@
-import type { EndpointSettings } from "../agent/providers/provider";
-import type { ModelToolCall, TranscriptItem } from "../agent/transcript";
-import type { SkillboxApi } from "../app/skillbox";
-import type { ToolResult } from "../tools/skillTools";
+import type {
+  EndpointSettings,
+  ModelToolCall,
+  Skillbox,
+  ToolResult,
+  TranscriptItem,
+} from "../index";
 import { h } from "./dom";
 import { renderMarkdown } from "./markdown";
 
@@ -104,7 +107,7 @@ function transcriptView(items: readonly TranscriptItem[], streaming: string): HT
 }
 
 /** The chat: endpoint settings, the agent's skills, the conversation, send and stop. */
-export function chatPanel(skillbox: SkillboxApi): HTMLElement {
+export function chatPanel(skillbox: Skillbox): HTMLElement {
   const protocol = h(
     "select",
     { id: "chat-protocol" },
@@ -173,7 +176,9 @@ export function chatPanel(skillbox: SkillboxApi): HTMLElement {
   const render = (items: readonly TranscriptItem[], streaming = "") => {
     messages.replaceChildren(...transcriptView(items, streaming));
     messages.scrollTop = messages.scrollHeight;
-    usage.textContent = `Skill executions: ${skillbox.usage().skill_execution}`;
+    void skillbox.usage().then((counts) => {
+      usage.textContent = `Skill executions: ${counts.skill_execution}`;
+    });
   };
 
   const submit = async () => {

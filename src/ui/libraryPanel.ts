@@ -1,13 +1,15 @@
-import type { SkillboxApi } from "../app/skillbox";
 import {
+  type BundleProblem,
+  BundleValidationError,
   type DirectoryHandle,
   directoryHandleSource,
   dropSource,
   folderSource,
+  formatProblem,
   type ImportSource,
+  type Skillbox,
   zipSource,
-} from "../library/fileImport";
-import { type BundleProblem, BundleValidationError, formatProblem } from "../skills/problems";
+} from "../index";
 import { h } from "./dom";
 import { renderMarkdown } from "./markdown";
 
@@ -22,7 +24,7 @@ function downloadZip(name: string, base64: string): void {
  * The skill library: import (folder, drop, zip, base64), the list with Bound/Active toggles,
  * each skill's versions, files and instructions, export, and the output files' storage.
  */
-export function libraryPanel(skillbox: SkillboxApi, onChange: () => void): HTMLElement {
+export function libraryPanel(skillbox: Skillbox, onChange: () => void): HTMLElement {
   const list = h("ul", { id: "skill-list", className: "skill-list" });
   const details = h("section", {
     id: "skill-details",

@@ -1,4 +1,6 @@
-import { createSkillbox, type SandboxStatus, type SkillboxApi } from "../app/skillbox";
+import { loadDemoSkills } from "../app/demoSkills";
+import { type DeploymentConfig, loadDeploymentConfig } from "../app/deploymentConfig";
+import { createSkillbox, type SandboxStatus, type Skillbox } from "../index";
 import { startOfflineSupport } from "../offline/serviceWorkerClient";
 import { chatPanel } from "./chatPanel";
 import { h } from "./dom";
@@ -7,11 +9,29 @@ import { runPanel } from "./runPanel";
 
 declare global {
   interface Window {
-    skillbox: SkillboxApi;
+    skillbox: Skillbox;
   }
 }
 
-const skillbox = createSkillbox();
+/** Where `skillbox/vite` serves the runtime folder in this app. */
+const ASSETS_URL = "/skillbox/";
+
+// A deployment's settings file that cannot be read stops the start with its message.
+const config: DeploymentConfig | Error = await loadDeploymentConfig().catch(
+  (error: Error) => error,
+);
+const skillbox = createSkillbox({
+  assetsUrl: ASSETS_URL,
+  // The demo skills are what an empty library starts with.
+  skills: loadDemoSkills,
+  ...(config instanceof Error
+    ? {}
+    : {
+        limits: config.limits ?? {},
+        ...(config.shell ? { shell: config.shell } : {}),
+        ...(config.sandbox ? { frameUrl: config.sandbox.frameUrl } : {}),
+      }),
+});
 window.skillbox = skillbox;
 
 const status = h("p", { id: "status", className: "status" }, "Starting the sandbox…");
@@ -28,7 +48,8 @@ function describeSandbox({ shellEngine, crossOriginIsolated }: SandboxStatus): s
   return `Ready. Scripts run in an isolated sandbox with no network; .sh on ${shell}.${isolation}`;
 }
 
-skillbox.ready.then(
+const started = config instanceof Error ? Promise.reject(config) : skillbox.ready;
+started.then(
   async () => {
     status.textContent = describeSandbox(await skillbox.status());
     // Registered once the sandbox is up, so precaching never competes with the first result.
@@ -74,4 +95,4 @@ document
     run,
   );
 // Where the browser offers WebMCP, the page's own agent gets the skill tools too.
-void skillbox.ready.then(() => skillbox.registerWebMcp());
+void skillbox.ready.then(() => skillbox.tools.registerWebMcp());

@@ -1,10 +1,10 @@
-import type { SkillboxApi } from "../app/skillbox";
+import type { Skillbox } from "../index";
 import { h } from "./dom";
 
 const SCRIPT_EXTENSIONS = /\.(py|js|sh)$/;
 
 /** A form to run any script of any installed skill and read the exact tool result. */
-export function runPanel(skillbox: SkillboxApi): HTMLElement {
+export function runPanel(skillbox: Skillbox): HTMLElement {
   const skillSelect = h("select", { id: "run-skill", name: "skill" });
   const scriptSelect = h("select", { id: "run-script", name: "script" });
   const argsInput = h("textarea", {

@@ -1,6 +1,6 @@
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
-import type { CallToolOptions, InstallSource } from "../../src/app/skillbox";
+import type { CallToolOptions, InstallSource } from "../../src/index";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
 import type { ToolResult } from "../../src/tools/skillTools";
 

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { build, preview } from "vite";
 import type { TestProject } from "vitest/node";
 
@@ -7,9 +8,13 @@ declare module "vitest" {
   }
 }
 
-/** Builds the app once and serves it, with its real headers, on 127.0.0.1 for every browser test. */
+/**
+ * Builds the package and the app on it once, and serves the app, with its real headers, on
+ * 127.0.0.1 for every browser test.
+ */
 export default async function setup(project: TestProject) {
   process.env.SKILLBOX_TEST_HOOKS = "1";
+  execFileSync("npm", ["run", "--silent", "build:package"], { stdio: "inherit" });
   await build({ logLevel: "warn" });
   const server = await preview({ logLevel: "warn", preview: { host: "127.0.0.1", port: 4317 } });
   const url = server.resolvedUrls?.local[0];

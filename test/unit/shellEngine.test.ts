@@ -69,9 +69,23 @@ describe("shellEngineConfigSchema", () => {
   });
 });
 
+const ASSETS_URL = "https://app.example/skillbox/";
+
 describe("runtimeAssetSources for the shell", () => {
+  test("every URL is under the runtime folder", () => {
+    const urls = runtimeAssetSources({ assetsUrl: ASSETS_URL }).flatMap((source) => [
+      ...Object.values(source.modules),
+      ...Object.values(source.files),
+      source.assetBaseUrl,
+    ]);
+    expect(urls.length).toBeGreaterThan(5);
+    for (const url of urls) expect(url).toMatch(new RegExp(`^${ASSETS_URL}`));
+  });
+
   const shellSource = (shell?: ShellEngineConfig) =>
-    runtimeAssetSources({ shell }).find((source) => source.language === "shell");
+    runtimeAssetSources({ assetsUrl: ASSETS_URL, shell }).find(
+      (source) => source.language === "shell",
+    );
 
   test("the built-in engine needs no assets", () => {
     expect(shellSource()).toMatchObject({
@@ -87,7 +101,7 @@ describe("runtimeAssetSources for the shell", () => {
     expect(shellSource({ package: "/vendor/shell/bash.webc", command: "bash" })).toMatchObject({
       language: "shell",
       files: {
-        "wasmer_sdk_js_bg.wasm": "/vendor/wasmer/pkg/wasmer_sdk_js_bg.wasm",
+        "wasmer_sdk_js_bg.wasm": `${ASSETS_URL}vendor/wasmer/pkg/wasmer_sdk_js_bg.wasm`,
         "shell-package": "/vendor/shell/bash.webc",
       },
       shell: { engine: "auto", command: "bash" },
@@ -168,9 +182,10 @@ describe("downloadRegistryPackage against a stand-in registry", () => {
   });
 
   test("a registry name in the config becomes a download by the page", () => {
-    const source = runtimeAssetSources({ shell: { package: "wasmer/bash@1.0.24" } }).find(
-      (s) => s.language === "shell",
-    );
+    const source = runtimeAssetSources({
+      assetsUrl: ASSETS_URL,
+      shell: { package: "wasmer/bash@1.0.24" },
+    }).find((s) => s.language === "shell");
     expect(typeof source?.files["shell-package"]).toBe("function");
   });
 });

@@ -3,8 +3,8 @@ import type { RawRunOutcome, RunRequest, ScriptLanguage } from "../runtime";
 import type { ShellEngineName, ShellEngineSettings } from "../shellEngine";
 import type { AdmissionLimits } from "./admission";
 
-/** A module's code as the page hands it over: bytes, or an app URL in development. */
-export type ModuleCode = ArrayBuffer | string;
+/** A module's code as the page hands it over: its bytes (the frame has no network). */
+export type ModuleCode = ArrayBuffer;
 
 /** Name, in {@link RuntimeSetup.modules}, of the runtime's worker module. */
 export const WORKER_MODULE = "worker";

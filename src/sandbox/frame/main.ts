@@ -27,9 +27,7 @@ const LABELS: Readonly<Record<ScriptLanguage, string>> = {
 
 /** A module the frame's workers can import: a blob: URL of the page's bytes, or the app URL. */
 function moduleUrl(code: ModuleCode): string {
-  return typeof code === "string"
-    ? code
-    : URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
+  return URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
 }
 
 /**

@@ -1,7 +1,5 @@
-import javascriptWorkerUrl from "../../../workers/javascript.worker.ts?worker&url";
-import pythonWorkerUrl from "../../../workers/python.worker.ts?worker&url";
-import shellWorkerUrl from "../../../workers/shell.worker.ts?worker&url";
 import { WORKER_MODULE } from "../frame/frameApi";
+import type { ScriptLanguage } from "../runtime";
 import {
   isRegistryName,
   SHELL_PACKAGE_ASSET,
@@ -9,18 +7,42 @@ import {
   shellEngineConfigSchema,
   WASMER_SDK_WASM_ASSET,
 } from "../shellEngine";
-import type { AssetLocation, RuntimeAssetSource } from "./sandboxHost";
+import type { AssetLocation, RuntimeAssetSource, SandboxHost } from "./sandboxHost";
 import { downloadRegistryPackage } from "./wasmerRegistry";
 
-const PYODIDE_BASE = "/vendor/pyodide/";
+/**
+ * The runtime folder's layout: what `npm run build:package` writes to `pkg/runtime/`, what
+ * `skillbox/vite` and `npx skillbox-assets` serve or copy, and what the page fetches, all by these
+ * names relative to one base URL (`assetsUrl`).
+ */
+export const RUNTIME_LAYOUT = {
+  frameModule: "frame.js",
+  workers: {
+    python: "workers/python.js",
+    javascript: "workers/javascript.js",
+    shell: "workers/shell.js",
+  } satisfies Record<ScriptLanguage, string>,
+  pyodide: "vendor/pyodide/",
+  quickjs: "vendor/quickjs/",
+  wasmer: "vendor/wasmer/",
+  sandboxDocument: "sandbox.html",
+  /** The web components in one file, for a `<script type="module">` on any page. */
+  embedScript: "skillbox-embed.js",
+  /** The page another origin frames to use this deployment (`skillbox/client`), and its module. */
+  embedDocument: "embed.html",
+  embedModule: "embed.js",
+} as const;
+
 /** Pyodide's files, fetched by the page and handed in as bytes (the workers have no network). */
 const PYODIDE_BYTE_ASSETS = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
 /** Pyodide's modules, imported by the Python worker from blob: URLs of their bytes. */
 const PYODIDE_MODULES = ["pyodide.mjs", "pyodide.asm.mjs"];
 const QUICKJS_WASM = "emscripten-module.wasm";
-const WASMER_SDK_WASM_URL = "/vendor/wasmer/pkg/wasmer_sdk_js_bg.wasm";
+const WASMER_SDK_WASM = "pkg/wasmer_sdk_js_bg.wasm";
 
 export interface RuntimeAssetOptions {
+  /** The runtime folder's URL (absolute, or relative to the page); ends with `/`. */
+  assetsUrl: string;
   /** How `.sh` scripts run; the built-in engine when absent. */
   shell?: ShellEngineConfig;
 }
@@ -29,7 +51,10 @@ export interface RuntimeAssetOptions {
  * The shell runtime's assets: none for the built-in engine (just-bash is bundled into its
  * worker); the Wasmer SDK's module and the shell package when a package is configured.
  */
-function shellAssetSource(config: ShellEngineConfig | undefined): RuntimeAssetSource {
+function shellAssetSource(
+  at: (path: string) => string,
+  config: ShellEngineConfig | undefined,
+): RuntimeAssetSource {
   const {
     engine,
     package: shellPackage,
@@ -38,8 +63,8 @@ function shellAssetSource(config: ShellEngineConfig | undefined): RuntimeAssetSo
   } = shellEngineConfigSchema.parse(config ?? {});
   const base = {
     language: "shell",
-    modules: { [WORKER_MODULE]: shellWorkerUrl },
-    assetBaseUrl: "/vendor/wasmer/",
+    modules: { [WORKER_MODULE]: at(RUNTIME_LAYOUT.workers.shell) },
+    assetBaseUrl: at(RUNTIME_LAYOUT.wasmer),
     compile: [],
   } as const;
   if (engine === "builtin" || shellPackage === undefined) {
@@ -50,34 +75,52 @@ function shellAssetSource(config: ShellEngineConfig | undefined): RuntimeAssetSo
     : shellPackage;
   return {
     ...base,
-    files: { [WASMER_SDK_WASM_ASSET]: WASMER_SDK_WASM_URL, [SHELL_PACKAGE_ASSET]: packageLocation },
+    files: {
+      [WASMER_SDK_WASM_ASSET]: at(`${RUNTIME_LAYOUT.wasmer}${WASMER_SDK_WASM}`),
+      [SHELL_PACKAGE_ASSET]: packageLocation,
+    },
     shell: { engine, command },
   };
 }
 
-/** Where the page fetches each runtime's asset bytes, all from its own origin. */
-export function runtimeAssetSources(options: RuntimeAssetOptions = {}): RuntimeAssetSource[] {
+/** Where the page fetches each runtime's asset bytes: all under the runtime folder. */
+export function runtimeAssetSources(options: RuntimeAssetOptions): RuntimeAssetSource[] {
+  const base = new URL(options.assetsUrl, globalThis.location?.href);
+  const at = (path: string) => new URL(path, base).href;
+  const pyodide = (name: string) => at(`${RUNTIME_LAYOUT.pyodide}${name}`);
   return [
     {
       language: "python",
       modules: {
-        [WORKER_MODULE]: pythonWorkerUrl,
-        ...Object.fromEntries(PYODIDE_MODULES.map((name) => [name, `${PYODIDE_BASE}${name}`])),
+        [WORKER_MODULE]: at(RUNTIME_LAYOUT.workers.python),
+        ...Object.fromEntries(PYODIDE_MODULES.map((name) => [name, pyodide(name)])),
       },
-      files: Object.fromEntries(
-        PYODIDE_BYTE_ASSETS.map((name) => [name, `${PYODIDE_BASE}${name}`]),
-      ),
-      assetBaseUrl: PYODIDE_BASE,
+      files: Object.fromEntries(PYODIDE_BYTE_ASSETS.map((name) => [name, pyodide(name)])),
+      assetBaseUrl: at(RUNTIME_LAYOUT.pyodide),
       compile: ["pyodide.asm.wasm"],
       snapshots: true,
     },
     {
       language: "javascript",
-      modules: { [WORKER_MODULE]: javascriptWorkerUrl },
-      files: { [QUICKJS_WASM]: `/vendor/quickjs/${QUICKJS_WASM}` },
-      assetBaseUrl: "/vendor/quickjs/",
+      modules: { [WORKER_MODULE]: at(RUNTIME_LAYOUT.workers.javascript) },
+      files: { [QUICKJS_WASM]: at(`${RUNTIME_LAYOUT.quickjs}${QUICKJS_WASM}`) },
+      assetBaseUrl: at(RUNTIME_LAYOUT.quickjs),
       compile: [QUICKJS_WASM],
     },
-    shellAssetSource(options.shell),
+    shellAssetSource(at, options.shell),
   ];
+}
+
+/** Everything a {@link SandboxHost} loads, from the runtime folder at `assetsUrl`. */
+export function sandboxAssets(options: RuntimeAssetOptions): {
+  frameModuleUrl: string;
+  runtimes: RuntimeAssetSource[];
+} {
+  return {
+    frameModuleUrl: new URL(
+      RUNTIME_LAYOUT.frameModule,
+      new URL(options.assetsUrl, globalThis.location?.href),
+    ).href,
+    runtimes: runtimeAssetSources(options),
+  };
 }

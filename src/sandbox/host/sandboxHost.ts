@@ -1,7 +1,6 @@
 import { type Remote, transfer, wrap } from "comlink";
 import type { AdmissionLimits } from "../frame/admission";
 import type { FrameStatus, ModuleCode, RuntimeSetup, SandboxFrameApi } from "../frame/frameApi";
-import frameModuleUrl from "../frame/main.ts?worker&url";
 import { CONNECT_MESSAGE, frameDocumentHtml, sandboxContentSecurityPolicy } from "../frameDocument";
 import { type RelaxableLayer, SNAPSHOT_ASSET } from "../protocol";
 import type { RawRunOutcome, RunRequest, Runtime, ScriptLanguage } from "../runtime";
@@ -33,7 +32,14 @@ export interface RuntimeAssetSource {
 export interface SandboxHostOptions {
   /** Where the frame is attached; defaults to `document.body`. */
   container?: HTMLElement;
+  /** The sandbox frame's module (see RUNTIME_LAYOUT), fetched as bytes. */
+  frameModuleUrl: string;
   runtimes: RuntimeAssetSource[];
+  /**
+   * Runtimes whose assets are fetched and workers booted when the host opens; the others wait for
+   * their first run. Default: every runtime.
+   */
+  eager?: readonly ScriptLanguage[];
   bootTimeoutMs?: number;
   /** Runs at once per runtime and how long others queue; {@link DEFAULT_ADMISSION} otherwise. */
   admission?: Partial<AdmissionLimits>;
@@ -81,13 +87,9 @@ async function fetchBytes(location: AssetLocation): Promise<ArrayBuffer> {
   return response.arrayBuffer();
 }
 
-/**
- * A module for the frame: its bytes in a build, so the frame needs no network (it turns them into
- * blob: modules); its URL in development, where modules import others by path.
- */
+/** A module for the frame, as bytes: the frame needs no network (it makes blob: modules of them). */
 function moduleCode(url: string): Promise<ModuleCode> {
-  const absolute = new URL(url, location.href).href;
-  return __SKILLBOX_BUNDLED__ ? fetchBytes(absolute) : Promise.resolve(absolute);
+  return fetchBytes(new URL(url, location.href).href);
 }
 
 async function fetchAll<T>(
@@ -102,10 +104,7 @@ async function fetchAll<T>(
 
 /** Every buffer of a setup, to hand over rather than copy. */
 function transferablesOf(setup: RuntimeSetup): ArrayBuffer[] {
-  const modules = Object.values(setup.modules).filter(
-    (code): code is ArrayBuffer => typeof code !== "string",
-  );
-  return [...new Set([...modules, ...Object.values(setup.assets)])];
+  return [...new Set([...Object.values(setup.modules), ...Object.values(setup.assets)])];
 }
 
 function timeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
@@ -131,6 +130,8 @@ export class SandboxHost implements Runtime {
   /** Setups prepared and not yet handed to the frame. */
   private readonly setups = new Map<ScriptLanguage, RuntimeSetup>();
   private readonly languages: ReadonlySet<ScriptLanguage>;
+  /** Runtimes handed to the frame (or on their way), by language. */
+  private readonly configured = new Map<ScriptLanguage, Promise<void>>();
   private readonly bootTimeoutMs: number;
   private readonly admission: AdmissionLimits;
   private snapshotKey: string | undefined;
@@ -145,14 +146,30 @@ export class SandboxHost implements Runtime {
 
   static async open(options: SandboxHostOptions): Promise<SandboxHost> {
     const host = new SandboxHost(options);
+    const eager = options.runtimes.filter(
+      (source) => options.eager?.includes(source.language) ?? true,
+    );
     const [frameModule] = await Promise.all([
-      moduleCode(frameModuleUrl),
-      ...options.runtimes.map((source) => host.prepare(source)),
+      moduleCode(options.frameModuleUrl),
+      ...eager.map((source) => host.prepare(source)),
     ]);
     host.frameModule = frameModule;
     await host.attachFrame();
+    for (const source of eager) host.configured.set(source.language, Promise.resolve());
     host.keepNewSnapshots();
     return host;
+  }
+
+  /** Fetches and hands over a runtime that was not started eagerly, once. */
+  private ensureConfigured(language: ScriptLanguage): Promise<void> {
+    let configured = this.configured.get(language);
+    if (!configured) {
+      const source = this.options.runtimes.find((candidate) => candidate.language === language)!;
+      configured = this.prepare(source).then(() => this.handOverSetups());
+      configured.catch(() => this.configured.delete(language));
+      this.configured.set(language, configured);
+    }
+    return configured;
   }
 
   private async prepare(source: RuntimeAssetSource): Promise<void> {
@@ -211,10 +228,12 @@ export class SandboxHost implements Runtime {
 
   private framePolicy(): string | null {
     if (this.options.relaxCsp) return null;
-    // The Wasmer SDK and development builds load modules by URL from the app's origin.
-    const byUrl =
-      !__SKILLBOX_BUNDLED__ || this.setups.get("shell")?.assets[SHELL_PACKAGE_ASSET] !== undefined;
-    return sandboxContentSecurityPolicy(byUrl ? { scriptOrigin: location.origin } : {});
+    // The Wasmer SDK loads its own modules by URL, from the runtime folder.
+    const shell = this.options.runtimes.find((source) => source.language === "shell");
+    const byUrl = shell?.files[SHELL_PACKAGE_ASSET] !== undefined;
+    return sandboxContentSecurityPolicy(
+      byUrl ? { scriptOrigin: new URL(shell.assetBaseUrl, location.href).origin } : {},
+    );
   }
 
   private async attachFrame(): Promise<void> {
@@ -232,13 +251,11 @@ export class SandboxHost implements Runtime {
     (this.options.container ?? document.body).append(frame);
     await timeout(loaded, connectTimeoutMs, "the sandbox frame did not load");
     const channel = new MessageChannel();
-    const module = this.frameModule;
-    const copy = typeof module === "string" ? module : module.slice(0);
-    frame.contentWindow!.postMessage(
-      { type: CONNECT_MESSAGE, module: copy },
-      "*",
-      typeof copy === "string" ? [channel.port2] : [channel.port2, copy],
-    );
+    const copy = this.frameModule.slice(0);
+    frame.contentWindow!.postMessage({ type: CONNECT_MESSAGE, module: copy }, "*", [
+      channel.port2,
+      copy,
+    ]);
     this.frame = frame;
     const failed = new Promise<never>((_, reject) => {
       channel.port1.addEventListener("message", (event: MessageEvent) => {
@@ -254,7 +271,11 @@ export class SandboxHost implements Runtime {
       connectTimeoutMs,
       "the sandbox frame did not start",
     );
-    // Handed over, not copied (tens of MB): a restart prepares them again.
+    await this.handOverSetups();
+  }
+
+  /** Hands the prepared setups to the frame: moved, not copied (tens of MB). */
+  private async handOverSetups(): Promise<void> {
     const setups = [...this.setups];
     this.setups.clear();
     await Promise.all(
@@ -272,6 +293,7 @@ export class SandboxHost implements Runtime {
     if (!this.languages.has(request.language)) {
       throw new Error(`no ${request.language} runtime is configured in this sandbox`);
     }
+    await this.ensureConfigured(request.language);
     const onAbort = () => void this.api.cancel(request.runId);
     signal?.addEventListener("abort", onAbort, { once: true });
     let backstop: ReturnType<typeof setTimeout> | undefined;
@@ -299,7 +321,8 @@ export class SandboxHost implements Runtime {
 
   private async restart(): Promise<void> {
     this.frame.remove();
-    await Promise.all(this.options.runtimes.map((source) => this.prepare(source)));
+    const started = this.options.runtimes.filter((source) => this.configured.has(source.language));
+    await Promise.all(started.map((source) => this.prepare(source)));
     await this.attachFrame();
   }
 

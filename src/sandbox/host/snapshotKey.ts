@@ -5,7 +5,7 @@ import { type ModuleCode, WORKER_MODULE } from "../frame/frameApi";
 /**
  * What a Python memory snapshot depends on: the worker module (which carries the runner and the
  * warm imports) and Pyodide's loader, which carries Pyodide's version (its WebAssembly, standard
- * library and lock file ship with it). Undefined where the modules are URLs (development).
+ * library and lock file ship with it). Undefined without them.
  */
 const INPUTS = [WORKER_MODULE, "pyodide.mjs"] as const;
 
@@ -13,7 +13,7 @@ export function snapshotKey(modules: Record<string, ModuleCode>): string | undef
   const hash = sha256.create();
   for (const name of INPUTS) {
     const code = modules[name];
-    if (code === undefined || typeof code === "string") return undefined;
+    if (code === undefined) return undefined;
     hash.update(new Uint8Array(code));
   }
   return bytesToHex(hash.digest());

@@ -1,4 +1,4 @@
-import { runtimeAssetSources } from "../../../src/sandbox/host/runtimeAssets";
+import { sandboxAssets } from "../../../src/sandbox/host/runtimeAssets";
 import { SandboxHost } from "../../../src/sandbox/host/sandboxHost";
 import type { RelaxableLayer } from "../../../src/sandbox/protocol";
 import type { RawRunOutcome, RunRequest } from "../../../src/sandbox/runtime";
@@ -27,7 +27,7 @@ window.harness = {
     host = await SandboxHost.open({
       relaxCsp,
       relaxedLayers,
-      runtimes: runtimeAssetSources({ shell }),
+      ...sandboxAssets({ assetsUrl: "/skillbox/", shell }),
     });
   },
   run(request) {

@@ -1,0 +1,128 @@
+/**
+ * `npm run build:package`: the npm package in `pkg/` — the library entry points (`skillbox`,
+ * `skillbox/client`, `skillbox/vite`, the `skillbox-assets` command), their types, and the runtime
+ * folder every deployment serves (`pkg/runtime/`: the sandbox frame and worker modules, Pyodide,
+ * QuickJS and the Wasmer SDK, the web components and the cross-origin embed page).
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { build as esbuild } from "esbuild";
+import { build, type InlineConfig } from "vite";
+import { embedDocumentHtml } from "../../src/embed/embedDocument.ts";
+import {
+  frameDocumentHtml,
+  sandboxContentSecurityPolicy,
+} from "../../src/sandbox/frameDocument.ts";
+import { RUNTIME_LAYOUT } from "../../src/sandbox/host/runtimeAssets.ts";
+import { guestPackages } from "./guestPackages.ts";
+
+const root = join(import.meta.dirname, "../..");
+const out = join(root, "pkg");
+const runtime = join(out, "runtime");
+
+/** Runtime files copied out of node_modules, by target folder under the runtime's `vendor/`. */
+const VENDOR_FILES: Readonly<Record<string, { from: string; files: string[] }>> = {
+  pyodide: {
+    from: "node_modules/pyodide",
+    files: [
+      "pyodide.mjs",
+      "pyodide.asm.mjs",
+      "pyodide.asm.wasm",
+      "python_stdlib.zip",
+      "pyodide-lock.json",
+    ],
+  },
+  quickjs: {
+    from: "node_modules/@jitl/quickjs-wasmfile-release-sync/dist",
+    files: ["emscripten-module.wasm"],
+  },
+};
+/**
+ * The Wasmer SDK is imported at run time by the shell worker and by its own nested workers, from
+ * URLs relative to its modules, so its folders are kept as they are in the package.
+ */
+const VENDOR_FOLDERS: Readonly<Record<string, { from: string; folders: string[] }>> = {
+  wasmer: { from: "node_modules/@wasmer/sdk", folders: ["dist", "pkg"] },
+};
+const isRuntimeFile = (path: string) =>
+  statSync(path).isDirectory() || /\.(m?js|wasm)$|LICENSE$/.test(path);
+
+/**
+ * One browser module, every dependency inside it: workers and the frame module become blob:
+ * modules that cannot import siblings, and the library entries leave an embedder nothing to
+ * install but the package itself.
+ */
+function browserModule(entry: string, outDir: string, fileName: string): InlineConfig {
+  // The runtime folder is served as it is; the library entries go through an embedder's bundler.
+  const served = outDir === runtime;
+  return {
+    root,
+    configFile: false,
+    logLevel: "warn",
+    plugins: [guestPackages()],
+    build: {
+      outDir,
+      emptyOutDir: false,
+      target: "es2022",
+      minify: served,
+      copyPublicDir: false,
+      lib: { entry: join(root, entry), formats: ["es"], fileName: () => fileName },
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+  };
+}
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(runtime, { recursive: true });
+
+const modules: [entry: string, outDir: string, fileName: string][] = [
+  ["src/sandbox/frame/main.ts", runtime, RUNTIME_LAYOUT.frameModule],
+  ["workers/python.worker.ts", runtime, RUNTIME_LAYOUT.workers.python],
+  ["workers/javascript.worker.ts", runtime, RUNTIME_LAYOUT.workers.javascript],
+  ["workers/shell.worker.ts", runtime, RUNTIME_LAYOUT.workers.shell],
+  ["src/elements/embedScript.ts", runtime, RUNTIME_LAYOUT.embedScript],
+  ["src/embed/embedPage.ts", runtime, RUNTIME_LAYOUT.embedModule],
+  ["src/index.ts", out, "index.js"],
+  ["src/embed/client.ts", out, "client.js"],
+  ["src/elements/index.ts", out, "elements.js"],
+];
+for (const [entry, outDir, fileName] of modules) {
+  await build(browserModule(entry, outDir, fileName));
+}
+
+for (const [folder, { from, files }] of Object.entries(VENDOR_FILES)) {
+  const target = join(runtime, "vendor", folder);
+  mkdirSync(target, { recursive: true });
+  for (const file of files) cpSync(join(root, from, file), join(target, file));
+}
+for (const [folder, { from, folders }] of Object.entries(VENDOR_FOLDERS)) {
+  for (const sub of folders) {
+    cpSync(join(root, from, sub), join(runtime, "vendor", folder, sub), {
+      recursive: true,
+      filter: isRuntimeFile,
+    });
+  }
+}
+writeFileSync(
+  join(runtime, RUNTIME_LAYOUT.sandboxDocument),
+  frameDocumentHtml(sandboxContentSecurityPolicy()),
+);
+writeFileSync(join(runtime, RUNTIME_LAYOUT.embedDocument), embedDocumentHtml());
+
+// Node entry points: the Vite plugin and the copy command.
+await esbuild({
+  entryPoints: {
+    vite: join(root, "src/vite/plugin.ts"),
+    "skillbox-assets": join(root, "src/vite/assetsCommand.ts"),
+  },
+  outdir: out,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  external: ["vite"],
+  logLevel: "warning",
+});
+
+execFileSync("npx", ["tsc", "-p", "tsconfig.package.json"], { cwd: root, stdio: "inherit" });

@@ -1,0 +1,28 @@
+import type { Skillbox } from "../api/createSkillbox";
+import appStyles from "../ui/app.css?inline";
+import { chatPanel } from "../ui/chatPanel";
+import { SkillboxElement } from "./skillboxElement";
+import { elementStyle } from "./styles";
+
+/**
+ * `<skillbox-chat>`: the chat with the agent loop — skill toggles, endpoint settings, the
+ * transcript with every tool call. `endpoint`, `model` and `protocol` set the model endpoint it
+ * starts with; and the attributes of every Skillbox element (README "Embedding").
+ */
+export class SkillboxChatElement extends SkillboxElement {
+  private panel: HTMLElement | undefined;
+
+  protected render(view: HTMLElement, skillbox: Skillbox): void {
+    this.panel = chatPanel(skillbox);
+    this.panel.setAttribute("part", "chat");
+    // The app's chat styles, minus what belongs to the app's page itself.
+    const styles = appStyles.replace(/:root\s*\{[^}]*\}|body\s*\{[^}]*\}/g, "");
+    view.append(elementStyle(styles), this.panel);
+  }
+
+  protected started(skillbox: Skillbox): void {
+    const changed = () => this.panel?.dispatchEvent(new Event("library-changed"));
+    changed();
+    skillbox.subscribe(changed);
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * The embed page (`embed.html` in the runtime folder): a deployment's Skillbox for a page on
+ * another origin that frames it. It answers only the origins the deployment lists in
+ * `skillbox.config.json` (`embed.allowedOrigins`), and only with the methods of EMBED_METHODS.
+ */
+import { expose, proxy } from "comlink";
+import { createSkillbox, type Skillbox } from "../api/createSkillbox";
+import { type DeploymentConfig, loadDeploymentConfig } from "../app/deploymentConfig";
+import {
+  EMBED_HELLO,
+  EMBED_READY,
+  type EmbedMethod,
+  embedRequestSchema,
+  guardedWindowEndpoint,
+} from "./protocol";
+
+/** The storage of every embed of this deployment, apart from the deployment's own app. */
+const EMBED_STORAGE_NAME = "skillbox-embed";
+
+type EmbedApi = Record<EmbedMethod, (...args: never[]) => unknown>;
+
+function embedApi(skillbox: Skillbox): EmbedApi {
+  return {
+    ready: () => skillbox.ready,
+    installSkill: skillbox.installSkill,
+    importSkill: skillbox.importSkill,
+    callTool: skillbox.callTool,
+    listSkills: skillbox.listSkills,
+    getSkill: skillbox.getSkill,
+    setDefaultVersion: skillbox.setDefaultVersion,
+    deleteVersion: skillbox.deleteVersion,
+    deleteSkill: skillbox.deleteSkill,
+    exportSkill: skillbox.exportSkill,
+    profile: skillbox.profile,
+    updateProfile: skillbox.updateProfile,
+    agentContext: skillbox.agentContext,
+    callAgentTool: skillbox.callAgentTool,
+    usage: skillbox.usage,
+    records: skillbox.records,
+    outputFiles: skillbox.outputFiles,
+    clearOutputFiles: skillbox.clearOutputFiles,
+    readOutputFile: skillbox.readOutputFile,
+    status: skillbox.status,
+    subscribe: (listener: () => void) => proxy(skillbox.subscribe(listener)),
+    toolDefinitions: skillbox.tools.definitions,
+    toolInstructionLines: skillbox.tools.instructionLines,
+    toolCall: skillbox.tools.call,
+    chatEndpoint: skillbox.chat.endpoint,
+    chatSetEndpoint: skillbox.chat.setEndpoint,
+    chatTranscript: skillbox.chat.transcript,
+    chatSend: skillbox.chat.send,
+    chatCancel: skillbox.chat.cancel,
+    chatClear: skillbox.chat.clear,
+  };
+}
+
+function refuse(origin: string): void {
+  console.error(
+    `Skillbox embed: ${origin} may not use this deployment; it is not in embed.allowedOrigins of its skillbox.config.json.`,
+  );
+}
+
+async function start(): Promise<void> {
+  if (window.parent === window) {
+    document.body.textContent =
+      "This is Skillbox's embed page: a page on an allowed origin frames it and talks to it through skillbox/client.";
+    return;
+  }
+  const config: DeploymentConfig = await loadDeploymentConfig();
+  const allowed = new Set(config.embed?.allowedOrigins ?? []);
+  let skillbox: Skillbox | undefined;
+  let hostOrigin: string | undefined;
+  const refused = new Set<string>();
+  window.addEventListener("message", (event: MessageEvent) => {
+    if (event.source !== window.parent || (event.data as { type?: unknown })?.type !== EMBED_HELLO)
+      return;
+    if (!allowed.has(event.origin) && !allowed.has("*")) {
+      if (!refused.has(event.origin)) refuse(event.origin);
+      refused.add(event.origin);
+      return;
+    }
+    if (hostOrigin === undefined) {
+      hostOrigin = event.origin;
+      skillbox = createSkillbox({
+        assetsUrl: new URL("./", location.href).href,
+        storageName: EMBED_STORAGE_NAME,
+        limits: config.limits ?? {},
+        ...(config.shell ? { shell: config.shell } : {}),
+      });
+      expose(
+        embedApi(skillbox),
+        guardedWindowEndpoint(
+          window.parent,
+          hostOrigin,
+          (data) => embedRequestSchema.safeParse(data).success,
+        ),
+      );
+    }
+    // The answer goes to the origin that was checked, and only to it.
+    if (event.origin === hostOrigin) window.parent.postMessage({ type: EMBED_READY }, hostOrigin);
+  });
+}
+
+start().catch((error: unknown) => {
+  console.error(`Skillbox embed: ${error instanceof Error ? error.message : String(error)}`);
+});

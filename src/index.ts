@@ -1,0 +1,54 @@
+/**
+ * `skillbox`: the library. {@link createSkillbox} makes a Skillbox on the page — a skill library,
+ * the sandbox that runs skill scripts, the two tools in every model API's format, and a chat.
+ */
+
+export type { TurnOutcome } from "./agent/agentLoop";
+export type {
+  AnthropicTool,
+  ChatCompletionsTool,
+  ResponsesTool,
+} from "./agent/formats";
+export type { EndpointSettings } from "./agent/providers/provider";
+export type { ModelToolCall, TranscriptItem } from "./agent/transcript";
+export type { ModelContext, WebMcpTool } from "./agent/webMcp";
+export {
+  type AgentContext,
+  type AiSdkJsonSchema,
+  type AiSdkTool,
+  type BindingOptions,
+  type CallToolOptions,
+  type ChatApi,
+  createSkillbox,
+  DEFAULT_ENDPOINT,
+  type InstallOptions,
+  type SandboxStatus,
+  type Skillbox,
+  type ToolExports,
+} from "./api/createSkillbox";
+export {
+  type InstallSource,
+  type SkillboxOptions,
+  SkillboxOptionsError,
+} from "./api/options";
+export type { DeploymentLimits } from "./app/deploymentConfig";
+export type { OutputFileStats } from "./files/outputFileStore";
+export {
+  type DirectoryHandle,
+  directoryHandleSource,
+  dropSource,
+  folderSource,
+  type ImportProgress,
+  type ImportSource,
+  zipSource,
+} from "./library/fileImport";
+export type { SkillSetting } from "./library/settingsStore";
+export type { FrameStatus, PoolState } from "./sandbox/frame/frameApi";
+export type { ScriptLanguage } from "./sandbox/runtime";
+export type { ShellEngineConfig } from "./sandbox/shellEngine";
+export { type BundleProblem, BundleValidationError, formatProblem } from "./skills/problems";
+export type { InstalledSkill, SkillSummary, SkillVersion } from "./skills/registry";
+export type { ToolDefinition } from "./tools/definitions";
+export type { SkillToolCallRecord, Usage } from "./tools/records";
+export type { RunScriptResult } from "./tools/resultShaping";
+export type { SkillInstructions, ToolError, ToolResult } from "./tools/skillTools";
