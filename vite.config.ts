@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join, relative, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
+import { DEPLOYMENT_CONFIG_PATH, deploymentConfigSchema } from "./src/app/deploymentConfig.ts";
 import { BUILD_MANIFEST_PLACEHOLDER, type BuildManifest } from "./src/offline/buildManifest.ts";
 import { headersFile, securityHeaders } from "./src/server/securityHeaders.ts";
 import { skillbox } from "./src/vite/plugin.ts";
@@ -50,12 +51,24 @@ function wasiTestPrograms(): Plugin {
   };
 }
 
-function applyHeaders(req: IncomingMessage, res: ServerResponse, next: () => void) {
-  const { pathname } = new URL(req.url ?? "/", "http://x");
-  for (const [name, value] of Object.entries(securityHeaders(pathname))) {
-    res.setHeader(name, value);
-  }
-  next();
+/** The origins a deployment's settings file in `dir` allows to frame its embed page. */
+function embedOriginsIn(dir: string): string[] {
+  const path = join(dir, DEPLOYMENT_CONFIG_PATH);
+  if (!existsSync(path)) return [];
+  return (
+    deploymentConfigSchema.parse(JSON.parse(readFileSync(path, "utf8"))).embed?.allowedOrigins ?? []
+  );
+}
+
+/** The deployment's headers on every response of a server that serves `dir`. */
+function headersFrom(dir: string) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const { pathname } = new URL(req.url ?? "/", "http://x");
+    for (const [name, value] of Object.entries(securityHeaders(pathname, embedOriginsIn(dir)))) {
+      res.setHeader(name, value);
+    }
+    next();
+  };
 }
 
 /**
@@ -101,7 +114,7 @@ function offlineBuild(): Plugin {
         throw new Error("sw.js lost its build manifest placeholder");
       }
       writeFileSync(swPath, sw.replaceAll(BUILD_MANIFEST_PLACEHOLDER, JSON.stringify(manifest)));
-      writeFileSync(join(outDir, "_headers"), headersFile());
+      writeFileSync(join(outDir, "_headers"), headersFile(embedOriginsIn(outDir)));
     },
   };
 }
@@ -111,7 +124,7 @@ function isolationHeaders(): Plugin {
   return {
     name: "skillbox:isolation-headers",
     configureServer(server) {
-      server.middlewares.use(applyHeaders);
+      server.middlewares.use(headersFrom(join(root, "public")));
       // The service worker must live at the root; in dev, serve its transformed source there.
       server.middlewares.use(async (req, res, next) => {
         if (req.url !== "/sw.js") return next();
@@ -121,7 +134,7 @@ function isolationHeaders(): Plugin {
       });
     },
     configurePreviewServer(server) {
-      server.middlewares.use(applyHeaders);
+      server.middlewares.use(headersFrom(resolve(root, server.config.build.outDir)));
     },
   };
 }

@@ -46,6 +46,7 @@ export type { SkillSetting } from "./library/settingsStore";
 export type { FrameStatus, PoolState } from "./sandbox/frame/frameApi";
 export type { ScriptLanguage } from "./sandbox/runtime";
 export type { ShellEngineConfig } from "./sandbox/shellEngine";
+export { type EmbeddingWay, hostPageDirectives } from "./server/securityHeaders";
 export { type BundleProblem, BundleValidationError, formatProblem } from "./skills/problems";
 export type { InstalledSkill, SkillSummary, SkillVersion } from "./skills/registry";
 export type { ToolDefinition } from "./tools/definitions";

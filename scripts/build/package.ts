@@ -83,6 +83,7 @@ const modules: [entry: string, outDir: string, fileName: string][] = [
   ["workers/shell.worker.ts", runtime, RUNTIME_LAYOUT.workers.shell],
   ["src/elements/embedScript.ts", runtime, RUNTIME_LAYOUT.embedScript],
   ["src/embed/embedPage.ts", runtime, RUNTIME_LAYOUT.embedModule],
+  ["src/embed/client.ts", runtime, RUNTIME_LAYOUT.clientModule],
   ["src/index.ts", out, "index.js"],
   ["src/embed/client.ts", out, "client.js"],
   ["src/elements/index.ts", out, "elements.js"],

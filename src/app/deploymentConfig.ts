@@ -39,7 +39,7 @@ export const deploymentConfigSchema = z
             z
               .url()
               .refine(
-                (url) => new URL(url).origin === url,
+                (url) => URL.canParse(url) && new URL(url).origin === url,
                 "must be an origin: scheme, host and port only, like https://example.com",
               ),
           ]),

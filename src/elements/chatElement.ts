@@ -2,7 +2,7 @@ import type { Skillbox } from "../api/createSkillbox";
 import appStyles from "../ui/app.css?inline";
 import { chatPanel } from "../ui/chatPanel";
 import { SkillboxElement } from "./skillboxElement";
-import { elementStyle } from "./styles";
+import { elementStyleSheet } from "./styles";
 
 /**
  * `<skillbox-chat>`: the chat with the agent loop — skill toggles, endpoint settings, the
@@ -17,7 +17,8 @@ export class SkillboxChatElement extends SkillboxElement {
     this.panel.setAttribute("part", "chat");
     // The app's chat styles, minus what belongs to the app's page itself.
     const styles = appStyles.replace(/:root\s*\{[^}]*\}|body\s*\{[^}]*\}/g, "");
-    view.append(elementStyle(styles), this.panel);
+    this.root.adoptedStyleSheets = [elementStyleSheet(styles)];
+    view.append(this.panel);
   }
 
   protected started(skillbox: Skillbox): void {

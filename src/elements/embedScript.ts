@@ -4,4 +4,6 @@
  */
 import { defineSkillboxElements } from "./index";
 
-defineSkillboxElements({ assetsUrl: new URL("./", import.meta.url).href });
+// Through a variable: Vite would take `new URL("./", import.meta.url)` for an asset import.
+const thisScript = import.meta.url;
+defineSkillboxElements({ assetsUrl: new URL("./", thisScript).href });

@@ -4,7 +4,7 @@ import type { ToolResult } from "../tools/skillTools";
 import { h } from "../ui/dom";
 import { ElementAttributeError } from "./elementOptions";
 import { SkillboxElement } from "./skillboxElement";
-import { elementStyle } from "./styles";
+import { elementStyleSheet } from "./styles";
 
 /** Detail of `skillbox-result`: the call and the contract JSON it returned. */
 export interface SkillboxResultDetail {
@@ -132,8 +132,8 @@ export class SkillboxRunnerElement extends SkillboxElement {
       }
     };
 
+    this.root.adoptedStyleSheets = [elementStyleSheet()];
     view.append(
-      elementStyle(),
       h(
         "form",
         {

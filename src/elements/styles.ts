@@ -46,9 +46,12 @@ pre {
 [part~="error"] { color: #b00020; }
 `;
 
-/** A `<style>` with the elements' styles, for a shadow root. */
-export function elementStyle(extra = ""): HTMLStyleElement {
-  const style = document.createElement("style");
-  style.textContent = ELEMENT_STYLES + extra;
-  return style;
+/**
+ * The elements' styles as a constructed style sheet, which a host page's CSP allows without
+ * `style-src 'unsafe-inline'` (a `<style>` element in the shadow root would need it).
+ */
+export function elementStyleSheet(extra = ""): CSSStyleSheet {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(ELEMENT_STYLES + extra);
+  return sheet;
 }

@@ -39,19 +39,63 @@ export const APP_PAGE_POLICY = [
 
 const isPage = (pathname: string) => pathname === "/" || pathname.endsWith(".html");
 
-export function securityHeaders(pathname: string): Record<string, string> {
+/** Where the app serves its embed page (the runtime folder is at `/skillbox/`). */
+export const EMBED_PAGE_PATH = "/skillbox/embed.html";
+
+/**
+ * The embed page's CSP: the app page's, plus which pages may frame it — its own origin and the
+ * origins a deployment allows (`embed.allowedOrigins`); any other is refused by the browser.
+ */
+export function embedPagePolicy(allowedOrigins: readonly string[]): string {
+  return `${APP_PAGE_POLICY}; frame-ancestors 'self' ${allowedOrigins.join(" ")}`.trimEnd();
+}
+
+/** The headers of one response; `embedOrigins` are the deployment's `embed.allowedOrigins`. */
+export function securityHeaders(
+  pathname: string,
+  embedOrigins: readonly string[] = [],
+): Record<string, string> {
   const headers: Record<string, string> = { ...EVERY_RESPONSE };
-  if (isPage(pathname)) headers["Content-Security-Policy"] = APP_PAGE_POLICY;
+  if (pathname === EMBED_PAGE_PATH) {
+    headers["Content-Security-Policy"] = embedPagePolicy(embedOrigins);
+  } else if (isPage(pathname)) {
+    headers["Content-Security-Policy"] = APP_PAGE_POLICY;
+  }
   return headers;
 }
 
 /** The same headers as a `_headers` file, the format several static hosts read. */
-export function headersFile(): string {
+export function headersFile(embedOrigins: readonly string[] = []): string {
   const block = (pattern: string, headers: Record<string, string>) =>
     [pattern, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join("\n");
   return `${[
     block("/*", EVERY_RESPONSE),
     block("/", { "Content-Security-Policy": APP_PAGE_POLICY }),
     block("/*.html", { "Content-Security-Policy": APP_PAGE_POLICY }),
+    block(EMBED_PAGE_PATH, { "Content-Security-Policy": embedPagePolicy(embedOrigins) }),
   ].join("\n\n")}\n`;
+}
+
+/** How a host page uses Skillbox, which decides what its CSP must allow (README "Embedding"). */
+export type EmbeddingWay = "in-page" | "framed";
+
+/**
+ * The CSP directives a host page needs, beyond what it allows itself: for "in-page" (the library
+ * or `skillbox-embed.js` on the page; the sandbox frame inherits the page's policy) the runtime's
+ * scripts and files, the frame's bootstrap by hash, blob: modules and workers, and WebAssembly;
+ * for "framed" (a deployment's `embed.html`, through `skillbox/client` or the `deployment`
+ * attribute) the client's script and the frame. `runtimeOrigin` is where the runtime folder is
+ * served (`'self'` when from the page's own origin).
+ */
+export function hostPageDirectives(
+  runtimeOrigin: string,
+  way: EmbeddingWay,
+): Record<string, string> {
+  return way === "in-page"
+    ? {
+        "script-src": `${runtimeOrigin} blob: 'wasm-unsafe-eval' ${FRAME_BOOTSTRAP_HASH}`,
+        "worker-src": "blob:",
+        "connect-src": runtimeOrigin,
+      }
+    : { "script-src": runtimeOrigin, "frame-src": runtimeOrigin };
 }

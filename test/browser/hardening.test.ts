@@ -368,7 +368,7 @@ describe("the sandbox frame served from a second site", () => {
     expect(targetInfos).toContainEqual(
       expect.objectContaining({
         type: "iframe",
-        url: new URL("sandbox.html", sandboxSite.url).href,
+        url: new URL("skillbox/sandbox.html", sandboxSite.url).href,
       }),
     );
     await page.context().close();

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RawRunOutcome } from "../../src/sandbox/runtime";
@@ -6,24 +5,7 @@ import type { RunScriptResult } from "../../src/tools/resultShaping";
 import { type CountingServer, startCountingServer } from "../helpers/countingServer";
 import { type StaticServer, startStaticServer } from "../helpers/staticServer";
 import { appUrl, installSkill, launchChromium, openApp, runScript } from "./app";
-
-const PROBE = readFileSync(new URL("./fixtures/hostile_probe.py", import.meta.url), "utf8");
-const NETWORK_PROBES = [
-  "js.fetch",
-  "pyodide.http.pyfetch",
-  "urllib",
-  "socket",
-  "sync XMLHttpRequest",
-  "importScripts",
-  "WebSocket",
-  "EventSource",
-  "FontFace.load",
-  "constructor import()",
-  "run_js fetch",
-  "string setTimeout",
-  "nested blob worker",
-];
-const STORAGE_PROBES = ["indexedDB", "caches", "OPFS"];
+import { expectEveryProbeBlocked, PROBE, STORAGE_PROBES } from "./hostileProbes";
 
 let browser: Browser;
 let server: CountingServer;
@@ -37,17 +19,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-function expectEveryProbeBlocked(probes: Record<string, string>) {
-  for (const name of [
-    ...NETWORK_PROBES,
-    ...STORAGE_PROBES,
-    "BroadcastChannel",
-    "postMessage forgery",
-  ]) {
-    expect(probes[name], name).toMatch(/^blocked: /);
-  }
-}
 
 /** Waits long enough for any request a probe set off to arrive, then returns the hits for a tag. */
 async function hitsFor(tag: string): Promise<string[]> {

@@ -31,6 +31,8 @@ export const RUNTIME_LAYOUT = {
   /** The page another origin frames to use this deployment (`skillbox/client`), and its module. */
   embedDocument: "embed.html",
   embedModule: "embed.js",
+  /** `skillbox/client` as a module a plain page imports from the deployment. */
+  clientModule: "client.js",
 } as const;
 
 /** Pyodide's files, fetched by the page and handed in as bytes (the workers have no network). */

@@ -137,6 +137,9 @@ export class SandboxHost implements Runtime {
   private snapshotKey: string | undefined;
   /** Whether the Python snapshot handed to the frame came from the store. */
   private snapshotLoaded = false;
+  private disposed = false;
+  /** Rejects the runs under way, when the host is disposed (their frame is gone). */
+  private readonly abandon = new Set<(error: Error) => void>();
 
   private constructor(private readonly options: SandboxHostOptions) {
     this.bootTimeoutMs = options.bootTimeoutMs ?? DEFAULT_BOOT_TIMEOUT_MS;
@@ -297,7 +300,10 @@ export class SandboxHost implements Runtime {
     const onAbort = () => void this.api.cancel(request.runId);
     signal?.addEventListener("abort", onAbort, { once: true });
     let backstop: ReturnType<typeof setTimeout> | undefined;
+    let abandoned: ((error: Error) => void) | undefined;
     const frameLost = new Promise<never>((_, reject) => {
+      abandoned = reject;
+      this.abandon.add(reject);
       backstop = setTimeout(
         () => reject(new Error("the sandbox stopped answering and was restarted")),
         this.admission.maxQueueWaitMs +
@@ -310,11 +316,12 @@ export class SandboxHost implements Runtime {
       const outcome = await Promise.race([this.api.run(request), frameLost]);
       return rawRunOutcomeSchema.parse(outcome);
     } catch (error) {
-      if ((error as Error).message.startsWith("the sandbox stopped answering"))
+      if ((error as Error).message.startsWith("the sandbox stopped answering") && !this.disposed)
         await this.restart();
       throw error;
     } finally {
       clearTimeout(backstop);
+      if (abandoned) this.abandon.delete(abandoned);
       signal?.removeEventListener("abort", onAbort);
     }
   }
@@ -326,8 +333,11 @@ export class SandboxHost implements Runtime {
     await this.attachFrame();
   }
 
-  /** Removes the frame: its workers end with it. */
+  /** Removes the frame (its workers end with it) and fails the runs under way at once. */
   dispose(): void {
+    this.disposed = true;
     this.frame?.remove();
+    for (const reject of this.abandon) reject(new Error("the sandbox was disposed"));
+    this.abandon.clear();
   }
 }

@@ -1,0 +1,461 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { zipSync } from "fflate";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { SkillboxResultDetail } from "../../src/elements/runnerElement";
+import type { ToolResult } from "../../src/index";
+import {
+  type EmbeddingWay,
+  hostPageDirectives,
+  securityHeaders,
+} from "../../src/server/securityHeaders";
+import type { RunScriptResult } from "../../src/tools/resultShaping";
+import { type CountingServer, startCountingServer } from "../helpers/countingServer";
+import { type FakeModelServer, startFakeModelServer } from "../helpers/fakeModelServer";
+import { type PageServer, type ServedFile, startPageServer } from "../helpers/pageServer";
+import { type StaticServer, startStaticServer } from "../helpers/staticServer";
+import { launchChromium } from "./app";
+import { expectEveryProbeBlocked, PROBE } from "./hostileProbes";
+
+declare global {
+  interface Window {
+    events: string[];
+  }
+}
+
+const EXAMPLES = join(import.meta.dirname, "../../examples");
+const html = (body: string): ServedFile => ({ body, type: "text/html; charset=utf-8" });
+const js = (body: string): ServedFile => ({ body, type: "text/javascript" });
+
+/** The hello skill of examples/plain-html as the zip its `skill-zip` attribute names. */
+function helloSkillZip(): Uint8Array {
+  const folder = join(EXAMPLES, "plain-html/hello-skill");
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) =>
+      statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)],
+    );
+  return zipSync(
+    Object.fromEntries(
+      walk(folder).map((file) => [`hello-skill/${relative(folder, file)}`, readFileSync(file)]),
+    ),
+  );
+}
+
+let browser: Browser;
+/** The deployment: the build, with its headers, allowing the host origin to embed it. */
+let deployment: PageServer;
+/** A page on another origin (127.0.0.2), not cross-origin isolated, with its own CSP. */
+let host: PageServer;
+/** Another origin the deployment does not allow. */
+let stranger: PageServer;
+/** The same build on a plain static host (no headers), allowing the host origin too. */
+let staticDeployment: StaticServer;
+let counting: CountingServer;
+/** A model that runs the hello skill once, then answers with what it printed. */
+let model: FakeModelServer;
+const hostFiles: Record<string, ServedFile> = {};
+const strangerFiles: Record<string, ServedFile> = {};
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  counting = await startCountingServer();
+  model = await startFakeModelServer((conversation) => {
+    const printed = /Hello, Chat, from Python[^\\"]*/.exec(conversation);
+    return printed
+      ? { text: `The script said: ${printed[0]}` }
+      : {
+          calls: [
+            {
+              name: "run_skill_script",
+              input: { skill_name: "hello-skill", script_path: "scripts/hello.py", args: ["Chat"] },
+            },
+          ],
+        };
+  });
+  host = await startPageServer({ host: "127.0.0.2", files: hostFiles });
+  stranger = await startPageServer({ host: "127.0.0.3", files: strangerFiles });
+  const config = JSON.stringify({ embed: { allowedOrigins: [host.origin] } });
+  deployment = await startPageServer({
+    host: "127.0.0.1",
+    root: "dist",
+    files: { "/skillbox.config.json": { body: config, type: "application/json" } },
+    headersFor: (pathname) => securityHeaders(pathname, [host.origin]),
+  });
+  staticDeployment = await startStaticServer("dist", "127.0.0.1");
+  writeFileSync(join(staticDeployment.root, "skillbox.config.json"), config);
+  servePages();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  for (const server of [deployment, host, stranger, staticDeployment, counting, model]) {
+    await server?.close();
+  }
+});
+
+/** The host pages, each with the CSP the README tells a host to set for that way of embedding. */
+function servePages() {
+  const runtime = `${deployment.origin}/skillbox/`;
+  // The host's own strict policy, plus exactly the directives the README gives for each way.
+  const policy = (way: EmbeddingWay, connect = "") => {
+    const needed = hostPageDirectives(deployment.origin, way);
+    const own: Record<string, string> = {
+      "script-src": "'self'",
+      "connect-src": `'self' ${connect}`.trim(),
+    };
+    const names = new Set([...Object.keys(own), ...Object.keys(needed)]);
+    return [
+      "default-src 'none'",
+      ...[...names].map((name) => `${name} ${[own[name], needed[name]].filter(Boolean).join(" ")}`),
+    ].join("; ");
+  };
+  const inPagePolicy = policy("in-page");
+  const framedPolicy = policy("framed");
+  const withPolicy = (file: ServedFile, policy: string): ServedFile => ({
+    ...file,
+    headers: { "Content-Security-Policy": policy },
+  });
+  const events = js(
+    `window.events = [];
+for (const type of ["skillbox-result", "skillbox-error"])
+  document.addEventListener(type, (event) => window.events.push(type + " " + JSON.stringify(event.detail)));`,
+  );
+  hostFiles["/events.js"] = events;
+  hostFiles["/hello-skill.zip"] = { body: helloSkillZip(), type: "application/zip" };
+  hostFiles["/runner.html"] = withPolicy(
+    html(
+      `<!doctype html><title>in-page runner</title><script src="/events.js"></script>
+<script type="module" src="${runtime}skillbox-embed.js"></script>
+<skillbox-runner skill="hello-skill" skill-zip="/hello-skill.zip" time-limit="20"></skillbox-runner>`,
+    ),
+    inPagePolicy,
+  );
+  hostFiles["/framed-runner.html"] = withPolicy(
+    html(
+      `<!doctype html><title>runner on a deployment</title><script src="/events.js"></script>
+<script type="module" src="${runtime}skillbox-embed.js"></script>
+<skillbox-runner deployment="${runtime}embed.html" skill="hello-skill" skill-zip="/hello-skill.zip"></skillbox-runner>`,
+    ),
+    framedPolicy,
+  );
+  hostFiles["/chat.html"] = withPolicy(
+    html(
+      `<!doctype html><title>chat</title><script src="/events.js"></script>
+<script type="module" src="${runtime}skillbox-embed.js"></script>
+<skillbox-chat skill-zip="/hello-skill.zip" endpoint="${model.url}/v1" model="fake"></skillbox-chat>`,
+    ),
+    policy("in-page", model.url),
+  );
+  hostFiles["/bad-attribute.html"] = withPolicy(
+    html(
+      `<!doctype html><title>bad attribute</title><script src="/events.js"></script>
+<script type="module" src="${runtime}skillbox-embed.js"></script>
+<skillbox-runner time-limit="soon"></skillbox-runner>`,
+    ),
+    inPagePolicy,
+  );
+  for (const name of ["index.html", "host.js"]) {
+    const body = readFileSync(join(EXAMPLES, "cross-origin-host", name), "utf8");
+    hostFiles[`/client/${name}`] = withPolicy(
+      name.endsWith(".js") ? js(body) : html(body),
+      framedPolicy,
+    );
+  }
+  // The client module comes from the deployment with headers (a cross-origin module needs CORS,
+  // which a plain static host does not send); `embed` names the embed page to connect to.
+  strangerFiles["/client.html"] = html(
+    `<!doctype html><title>stranger</title><script type="module">
+const { connectSkillbox } = await import("${runtime}client.js");
+const skillbox = connectSkillbox({ url: new URLSearchParams(location.search).get("embed"), timeoutMs: 4000 });
+window.outcome = skillbox.ready.then(() => "connected", (error) => "refused: " + error.message);
+</script>`,
+  );
+}
+
+async function openPage(url: string): Promise<{ page: Page; console: string[] }> {
+  const page = await (await browser.newContext()).newPage();
+  const console: string[] = [];
+  page.on("console", (message) => console.push(message.text()));
+  page.on("pageerror", (error) => console.push(`page error: ${error.message}`));
+  await page.goto(url);
+  return { page, console };
+}
+
+/** Runs a script through the runner's own form, as a user does, and returns its event. */
+async function runInRunner(page: Page, script: string, args: string[]) {
+  const runner = page.locator("skillbox-runner");
+  await expect
+    .poll(() => runner.locator("[part=script] option").count(), { timeout: 60_000 })
+    .toBeGreaterThan(0);
+  await runner.locator("[part=script]").selectOption(script);
+  await runner.locator("[part=args]").fill(args.join("\n"));
+  const before = await page.evaluate(() => window.events.length);
+  await runner.getByRole("button", { name: "Run" }).click();
+  await expect
+    .poll(() => page.evaluate(() => window.events.length), { timeout: 60_000 })
+    .toBeGreaterThan(before);
+  const event = (await page.evaluate(() => window.events.at(-1)))!;
+  expect(event).toMatch(/^skillbox-result /);
+  return JSON.parse(event.slice("skillbox-result ".length)) as SkillboxResultDetail;
+}
+
+const HELLO_RUNS = [
+  ["scripts/hello.py", /^Hello, Ada, from Python 3\.\d+!\n$/],
+  ["scripts/hello.js", /^Hello, Ada, from JavaScript!\n$/],
+  ["scripts/hello.sh", /^Hello, Ada, from the shell!\n$/],
+] as const;
+
+async function expectHelloRuns(page: Page) {
+  for (const [script, stdout] of HELLO_RUNS) {
+    const { result } = await runInRunner(page, script, ["Ada"]);
+    const run = result as RunScriptResult;
+    expect(run.exit_code, JSON.stringify(result)).toBe(0);
+    expect(run.stdout).toMatch(stdout);
+    expect(run.files).toHaveLength(1);
+    await expect
+      .poll(() => page.locator("skillbox-runner [part=files] li").textContent())
+      .toBe("greeting.txt");
+  }
+}
+
+describe("<skillbox-runner> on a page of another origin, without COOP/COEP, with its own CSP", () => {
+  test("runs .py, .js and .sh from its runtime on the deployment, and offers the files", async () => {
+    const { page, console } = await openPage(`${host.url}runner.html`);
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
+    await expectHelloRuns(page);
+    expect(console.filter((line) => /Content Security Policy|page error/.test(line))).toEqual([]);
+  });
+
+  test("the hostile probe finds every route closed there too", async () => {
+    const { page } = await openPage(`${host.url}runner.html`);
+    const outcome = await page.evaluate(
+      async ([probe, url]) => {
+        const runner = document.querySelector("skillbox-runner")!;
+        await runner.skillbox!.ready;
+        await runner.skillbox!.installSkill({
+          files: {
+            "hostile/SKILL.md": "---\nname: hostile\ndescription: probes\n---\n",
+            "hostile/probe.py": probe,
+          },
+        });
+        return runner.skillbox!.callTool("run_skill_script", {
+          skill_name: "hostile",
+          script_path: "probe.py",
+          args: [url, "in-page"],
+        });
+      },
+      [PROBE, counting.url] as const,
+    );
+    expectEveryProbeBlocked(JSON.parse((outcome as RunScriptResult).stdout));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(counting.hits).toEqual([]);
+  });
+
+  test("removed mid-run, it ends its workers and its run answers at once", async () => {
+    // Worker targets are browser-wide: only this page may have any.
+    for (const context of browser.contexts()) await context.close();
+    const { page } = await openPage(`${host.url}runner.html`);
+    const cdp = await page.context().newCDPSession(page);
+    const workers = async () =>
+      ((await cdp.send("Target.getTargets")).targetInfos as { type: string }[]).filter(
+        (target) => target.type === "worker",
+      ).length;
+    await page.evaluate(async () => {
+      const runner = document.querySelector("skillbox-runner")!;
+      await runner.skillbox!.ready;
+      await runner.skillbox!.installSkill({
+        files: {
+          "spin/SKILL.md": "---\nname: spin\ndescription: spins\n---\n",
+          "spin/spin.py": "while True:\n    pass\n",
+        },
+      });
+      (window as unknown as { running: Promise<ToolResult> }).running = runner.skillbox!.callTool(
+        "run_skill_script",
+        { skill_name: "spin", script_path: "spin.py", args: [] },
+        { timeLimitMs: 60_000 },
+      );
+    });
+    await expect.poll(workers, { timeout: 30_000 }).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const started = Date.now();
+    await page.evaluate(() => document.querySelector("skillbox-runner")!.remove());
+    const answer = await page.evaluate(
+      () => (window as unknown as { running: Promise<ToolResult> }).running,
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(answer).toMatchObject({ error: expect.stringMatching(/disposed/) });
+    await expect.poll(workers, { timeout: 10_000 }).toBe(0);
+  });
+
+  test("<skillbox-chat> runs the agent loop against its endpoint attribute", async () => {
+    const { page } = await openPage(`${host.url}chat.html`);
+    const chat = page.locator("skillbox-chat");
+    await expect
+      .poll(() => chat.locator("#chat-skills").textContent(), { timeout: 60_000 })
+      .toContain("hello-skill");
+    await chat.locator("#chat-input").fill("Greet Chat");
+    await chat.getByRole("button", { name: "Send" }).click();
+    await expect
+      .poll(() => chat.locator("#chat-messages").textContent(), { timeout: 60_000 })
+      .toMatch(/The script said: Hello, Chat, from Python 3\.\d+!/);
+  });
+
+  test("a wrong attribute fails with a message naming it", async () => {
+    const { page } = await openPage(`${host.url}bad-attribute.html`);
+    await expect
+      .poll(() => page.evaluate(() => window.events), { timeout: 20_000 })
+      .toEqual([expect.stringMatching(/^skillbox-error .*attribute \\"time-limit\\"/)]);
+    expect(await page.locator("skillbox-runner [part=error]").count()).toBe(1);
+  });
+
+  test("with a `deployment` attribute it runs everything in the deployment's frame", async () => {
+    const { page, console } = await openPage(`${host.url}framed-runner.html`);
+    await expectHelloRuns(page);
+    expect(console.filter((line) => /Content Security Policy|page error/.test(line))).toEqual([]);
+  });
+});
+
+describe("the cross-origin client (skillbox/client) against a deployment", () => {
+  let page: Page;
+  beforeAll(async () => {
+    ({ page } = await openPage(
+      `${host.url}client/index.html?deployment=${deployment.origin}/skillbox/`,
+    ));
+    await page.waitForFunction(
+      () => /^(Done|Failed)/.test(document.getElementById("status")?.textContent ?? ""),
+      null,
+      { timeout: 90_000 },
+    );
+  });
+
+  test("the example host page runs .py, .js and .sh through the tools", async () => {
+    expect(await page.locator("#status").textContent()).toBe("Done.");
+    const lines = (await page.locator("#results").textContent())!.trim().split("\n");
+    expect(lines[0]).toBe("tools: get_skill_instructions, run_skill_script");
+    for (const [index, [script, language]] of [
+      ["greet.py", "Python"],
+      ["greet.js", "JavaScript"],
+      ["greet.sh", "the shell"],
+    ].entries()) {
+      const result = JSON.parse(lines[index + 1]!.slice(`${script}: `.length));
+      expect(result).toMatchObject({
+        exit_code: 0,
+        stdout: `Hello from ${language}, visitor\n`,
+      });
+    }
+  });
+
+  test("tool definitions list the skills; another name still gets the contract's error", async () => {
+    const { definitions, refused } = await page.evaluate(async () => ({
+      definitions: await window.skillbox.tools.definitions({ skills: ["greeter"] }),
+      refused: await window.skillbox.tools.call(
+        "get_skill_instructions",
+        { skill_name: "invented" },
+        { skills: ["greeter"] },
+      ),
+    }));
+    for (const definition of definitions) {
+      expect(
+        (definition.parameters.properties as Record<string, { enum?: string[] }>).skill_name?.enum,
+      ).toEqual(["greeter"]);
+    }
+    expect(refused).toEqual({ error: "Skill not found" });
+  });
+
+  test("a WebMCP registration follows the deployment's skills as they change", async () => {
+    const enums = await page.evaluate(async () => {
+      const registered: unknown[] = [];
+      const stop = await window.skillbox.tools.registerWebMcp({
+        registerTool(tool) {
+          registered.push(
+            (tool.inputSchema.properties as Record<string, { enum?: string[] }>).skill_name?.enum,
+          );
+          return { unregister() {} };
+        },
+      });
+      await window.skillbox.installSkill({
+        files: { "second/SKILL.md": "---\nname: second\ndescription: Another skill.\n---\n" },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      stop();
+      await window.skillbox.deleteSkill("second");
+      return registered;
+    });
+    expect(enums).toHaveLength(4);
+    expect(enums[0]).not.toContain("second");
+    expect(enums[2]).toContain("second");
+    expect(enums[3]).toEqual(enums[2]);
+  });
+
+  test("the hostile probe finds every route closed in the deployment's sandbox", async () => {
+    const outcome = await page.evaluate(
+      async ([probe, url]) => {
+        await window.skillbox.installSkill({
+          files: {
+            "hostile/SKILL.md": "---\nname: hostile\ndescription: probes\n---\n",
+            "hostile/probe.py": probe,
+          },
+        });
+        return window.skillbox.callTool("run_skill_script", {
+          skill_name: "hostile",
+          script_path: "probe.py",
+          args: [url, "client"],
+        });
+      },
+      [PROBE, counting.url] as const,
+    );
+    expectEveryProbeBlocked(JSON.parse((outcome as RunScriptResult).stdout));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(counting.hits).toEqual([]);
+  });
+
+  test("messages of the wrong shape never reach the API; well-formed ones do", async () => {
+    const replies = await page.evaluate(async (origin) => {
+      const frame = document.querySelector<HTMLIFrameElement>(`iframe[src^="${origin}"]`)!;
+      const answered = new Set<string>();
+      addEventListener("message", (event) => {
+        const id = (event.data as { id?: string })?.id;
+        if (event.origin === origin && id) answered.add(id);
+      });
+      const send = (message: Record<string, unknown>) =>
+        frame.contentWindow!.postMessage(message, origin);
+      send({ id: "get", type: "GET", path: ["constructor"] });
+      send({ id: "deep", type: "APPLY", path: ["constructor", "constructor"], argumentList: [] });
+      send({ id: "unknown", type: "APPLY", path: ["dispose"], argumentList: [] });
+      send({ id: "extra", type: "APPLY", path: ["listSkills"], argumentList: [], sneaky: 1 });
+      send({ id: "good", type: "APPLY", path: ["listSkills"], argumentList: [] });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      return [...answered].sort();
+    }, deployment.origin);
+    expect(replies).toEqual(["good"]);
+  });
+});
+
+/** What the stranger page's connection came to, once its module has run and it settled. */
+async function settledOutcome(page: Page): Promise<string> {
+  await page.waitForFunction(() => "outcome" in window);
+  return page.evaluate(() => (window as unknown as { outcome: Promise<string> }).outcome);
+}
+
+describe("an origin the deployment does not allow", () => {
+  test("gets nothing from a deployment with headers: the browser refuses to frame it", async () => {
+    const { page, console } = await openPage(
+      `${stranger.url}client.html?embed=${deployment.origin}/skillbox/embed.html`,
+    );
+    const outcome = await settledOutcome(page);
+    expect(outcome).toMatch(/^refused: .*did not answer.*embed\.allowedOrigins/);
+    expect(console.some((line) => line.includes("frame-ancestors"))).toBe(true);
+  });
+
+  test("gets nothing from a plain static host either, and the console says why", async () => {
+    const { page, console } = await openPage(
+      `${stranger.url}client.html?embed=${staticDeployment.url}skillbox/embed.html`,
+    );
+    const outcome = await settledOutcome(page);
+    expect(outcome).toMatch(/^refused: /);
+    expect(console).toContainEqual(
+      `Skillbox embed: ${stranger.origin} may not use this deployment; it is not in embed.allowedOrigins of its skillbox.config.json.`,
+    );
+  });
+});

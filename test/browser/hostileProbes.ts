@@ -1,0 +1,33 @@
+import { readFileSync } from "node:fs";
+import { expect } from "vitest";
+
+/** The Python script that tries every escape route (fixtures/hostile_probe.py). */
+export const PROBE = readFileSync(new URL("./fixtures/hostile_probe.py", import.meta.url), "utf8");
+export const NETWORK_PROBES = [
+  "js.fetch",
+  "pyodide.http.pyfetch",
+  "urllib",
+  "socket",
+  "sync XMLHttpRequest",
+  "importScripts",
+  "WebSocket",
+  "EventSource",
+  "FontFace.load",
+  "constructor import()",
+  "run_js fetch",
+  "string setTimeout",
+  "nested blob worker",
+];
+export const STORAGE_PROBES = ["indexedDB", "caches", "OPFS"];
+
+/** Every probe of the script's report was blocked. */
+export function expectEveryProbeBlocked(probes: Record<string, string>) {
+  for (const name of [
+    ...NETWORK_PROBES,
+    ...STORAGE_PROBES,
+    "BroadcastChannel",
+    "postMessage forgery",
+  ]) {
+    expect(probes[name], name).toMatch(/^blocked: /);
+  }
+}

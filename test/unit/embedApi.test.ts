@@ -1,0 +1,121 @@
+import { describe, expect, test } from "vitest";
+import { resolveSkillboxOptions, SkillboxOptionsError } from "../../src/api/options";
+import { deploymentConfigSchema } from "../../src/app/deploymentConfig";
+import { embedRequestSchema } from "../../src/embed/protocol";
+import { securityHeaders } from "../../src/server/securityHeaders";
+import { toolDefinitions } from "../../src/tools/definitions";
+
+const problemsOf = (options: unknown) => {
+  try {
+    resolveSkillboxOptions(options);
+    return [];
+  } catch (error) {
+    expect(error).toBeInstanceOf(SkillboxOptionsError);
+    return (error as SkillboxOptionsError).problems;
+  }
+};
+
+describe("createSkillbox options", () => {
+  test("defaults: IndexedDB named skillbox, the runtime at /skillbox/", () => {
+    expect(resolveSkillboxOptions(undefined)).toMatchObject({
+      assetsUrl: "/skillbox/",
+      storage: "indexeddb",
+      storageName: "skillbox",
+      limits: {},
+      skills: [],
+    });
+    expect(resolveSkillboxOptions({ assetsUrl: "https://cdn.example/sb" }).assetsUrl).toBe(
+      "https://cdn.example/sb/",
+    );
+  });
+
+  test("each wrong option is named", () => {
+    expect(problemsOf({ storage: "disk" })).toEqual([
+      'storage: Invalid option: expected one of "indexeddb"|"memory"',
+    ]);
+    expect(problemsOf({ storageName: "a b" })[0]).toMatch(/^storageName: must be 1 to 64/);
+    expect(problemsOf({ limits: { timeLimitMs: -1 } })[0]).toMatch(/^limits\.timeLimitMs: /);
+    expect(problemsOf({ eager: ["ruby"] })[0]).toMatch(/^eager\.0: /);
+    expect(problemsOf({ assetUrl: "/x/" })).toEqual(["(options): unknown option assetUrl"]);
+    expect(problemsOf({ skills: [{ folder: "x" }] })[0]).toMatch(/^skills/);
+    expect(problemsOf({ container: "body" })[0]).toMatch(/^container: /);
+  });
+
+  test("skills may be a list of sources or a function that loads them", () => {
+    const load = async () => [];
+    expect(resolveSkillboxOptions({ skills: load }).skills).toBe(load);
+    expect(
+      resolveSkillboxOptions({ skills: [{ files: { "a/SKILL.md": "x" } }, { zipBase64: "UEs=" }] })
+        .skills,
+    ).toHaveLength(2);
+  });
+});
+
+describe("the embed page's message filter", () => {
+  const call = (path: unknown[], extra: Record<string, unknown> = {}) => ({
+    id: "1",
+    type: "APPLY",
+    path,
+    argumentList: [],
+    ...extra,
+  });
+  test("lets through calls of listed methods and releases", () => {
+    expect(embedRequestSchema.safeParse(call(["callTool"])).success).toBe(true);
+    expect(embedRequestSchema.safeParse({ id: "1", type: "RELEASE" }).success).toBe(true);
+    expect(
+      embedRequestSchema.safeParse(
+        call(["chatSend"], { argumentList: [{ type: "HANDLER", name: "proxy", value: 1 }] }),
+      ).success,
+    ).toBe(true);
+  });
+  test("drops reads, writes, deep paths, unknown methods and extra fields", () => {
+    for (const message of [
+      { id: "1", type: "GET", path: ["constructor"] },
+      { id: "1", type: "SET", path: ["callTool"], value: { type: "RAW", value: 1 } },
+      call(["constructor", "constructor"]),
+      call(["__proto__"]),
+      call(["dispose"]),
+      call(["callTool"], { extra: true }),
+      call(["callTool"], { argumentList: [{ type: "HANDLER", name: "throw", value: 1 }] }),
+      null,
+      "APPLY",
+    ]) {
+      expect(embedRequestSchema.safeParse(message).success, JSON.stringify(message)).toBe(false);
+    }
+  });
+});
+
+describe("the embed page's headers", () => {
+  test("frame-ancestors names the allowed origins on the embed page only", () => {
+    const embed = securityHeaders("/skillbox/embed.html", ["https://host.example"]);
+    expect(embed["Content-Security-Policy"]).toMatch(
+      /; frame-ancestors 'self' https:\/\/host\.example$/,
+    );
+    expect(securityHeaders("/skillbox/embed.html")["Content-Security-Policy"]).toMatch(
+      /; frame-ancestors 'self'$/,
+    );
+    expect(securityHeaders("/index.html")["Content-Security-Policy"]).not.toContain(
+      "frame-ancestors",
+    );
+  });
+  test("allowed origins must be origins", () => {
+    const parse = (allowedOrigins: string[]) =>
+      deploymentConfigSchema.safeParse({ embed: { allowedOrigins } }).success;
+    expect(parse(["https://host.example", "http://127.0.0.2:8000", "*"])).toBe(true);
+    expect(parse(["https://host.example/page"])).toBe(false);
+    expect(parse(["host.example"])).toBe(false);
+  });
+});
+
+describe("tool definitions with the reachable skills", () => {
+  test("skill_name carries them as an enum in both tools", () => {
+    for (const definition of toolDefinitions(undefined, ["a", "b"])) {
+      const properties = definition.parameters.properties as Record<string, { enum?: string[] }>;
+      expect(properties.skill_name?.enum).toEqual(["a", "b"]);
+    }
+    for (const definition of toolDefinitions()) {
+      const properties = definition.parameters.properties as Record<string, { enum?: string[] }>;
+      expect(properties.skill_name?.enum).toBeUndefined();
+    }
+  });
+});
