@@ -93,14 +93,17 @@ export interface ChatApi {
   clear(): Promise<void>;
 }
 
-/** `jsonSchema` of the Vercel AI SDK (`import { jsonSchema } from "ai"`), passed in by the caller. */
-export type AiSdkJsonSchema = (schema: Record<string, unknown>) => unknown;
+/**
+ * `jsonSchema` of the Vercel AI SDK (`import { jsonSchema } from "ai"`), passed in by the caller
+ * so the tools carry the schema type of the caller's own `ai` version.
+ */
+export type AiSdkJsonSchema<Schema> = (schema: Record<string, unknown>) => Schema;
 
 /** A tool as the Vercel AI SDK's `generateText`/`streamText` take it. */
-export interface AiSdkTool {
+export interface AiSdkTool<Schema = unknown> {
   description: string;
-  inputSchema: unknown;
-  execute(input: unknown, options?: { abortSignal?: AbortSignal }): Promise<ToolResult>;
+  inputSchema: Schema;
+  execute(input: unknown): Promise<ToolResult>;
 }
 
 /** The two skill tools in each model API's own format. */
@@ -115,7 +118,10 @@ export interface ToolExports {
   openAIResponses(options?: BindingOptions): Promise<ResponsesTool[]>;
   anthropic(options?: BindingOptions): Promise<AnthropicTool[]>;
   /** For `generateText({ tools })`; calls run through {@link Skillbox.callTool}'s path. */
-  aiSdk(jsonSchema: AiSdkJsonSchema, options?: BindingOptions): Promise<Record<string, AiSdkTool>>;
+  aiSdk<Schema>(
+    jsonSchema: AiSdkJsonSchema<Schema>,
+    options?: BindingOptions,
+  ): Promise<Record<string, AiSdkTool<Schema>>>;
   /**
    * Registers both tools with the page's WebMCP model context (`document.modelContext`) and
    * registers them again whenever the reachable skills change; returns the function that stops.

@@ -33,7 +33,7 @@ export function toolExports(source: ToolSource): ToolExports {
     openAIResponses: (binding = {}) => responsesTools(toolbox(source, binding)),
     anthropic: (binding = {}) => anthropicTools(toolbox(source, binding)),
     async aiSdk(jsonSchema, binding = {}) {
-      const exported: Record<string, AiSdkTool> = {};
+      const exported: Record<string, AiSdkTool<ReturnType<typeof jsonSchema>>> = {};
       for (const definition of await source.definitions(binding)) {
         exported[definition.name] = {
           description: definition.description,

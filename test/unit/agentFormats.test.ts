@@ -1,7 +1,6 @@
-import { generateText, stepCountIs } from "ai";
+import { generateText, jsonSchema, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { beforeEach, describe, expect, test } from "vitest";
-import { aiSdkTools } from "../../src/agent/aiSdk";
 import {
   answerAnthropicToolUses,
   answerChatCompletionsCalls,
@@ -12,11 +11,21 @@ import {
 } from "../../src/agent/formats";
 import { type AgentToolbox, agentToolbox } from "../../src/agent/toolbox";
 import { type ModelContext, registerWebMcpTools, type WebMcpTool } from "../../src/agent/webMcp";
+import { toolExports } from "../../src/api/toolExports";
 import { bundleFromMap, MemorySkillStorage, SkillRegistry } from "../../src/skills";
 import type { AgentBinding } from "../../src/tools/binding";
 import { SkillTools } from "../../src/tools/skillTools";
 import { ScriptedRuntime, urlOnlyFileStore } from "../helpers/fakeRuntime";
 import { minimalSkill } from "../helpers/skillFixtures";
+
+/** The library's AI SDK export over a toolbox, as `skillbox.tools.aiSdk(jsonSchema)` makes it. */
+const aiSdkTools = (box: AgentToolbox) =>
+  toolExports({
+    definitions: () => box.definitions(),
+    instructionLines: () => box.instructionLines(),
+    call: (toolName, args) => box.call(toolName, args),
+    subscribe: () => () => {},
+  }).aiSdk(jsonSchema);
 
 let runtime: ScriptedRuntime;
 let box: AgentToolbox;

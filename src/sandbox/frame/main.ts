@@ -25,7 +25,7 @@ const LABELS: Readonly<Record<ScriptLanguage, string>> = {
   shell: "Shell",
 };
 
-/** A module the frame's workers can import: a blob: URL of the page's bytes, or the app URL. */
+/** A module the frame's workers can import: a blob: URL of the page's bytes. */
 function moduleUrl(code: ModuleCode): string {
   return URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
 }

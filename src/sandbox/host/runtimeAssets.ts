@@ -7,7 +7,7 @@ import {
   shellEngineConfigSchema,
   WASMER_SDK_WASM_ASSET,
 } from "../shellEngine";
-import type { AssetLocation, RuntimeAssetSource, SandboxHost } from "./sandboxHost";
+import type { AssetLocation, RuntimeAssetSource } from "./sandboxHost";
 import { downloadRegistryPackage } from "./wasmerRegistry";
 
 /**
@@ -113,7 +113,7 @@ export function runtimeAssetSources(options: RuntimeAssetOptions): RuntimeAssetS
   ];
 }
 
-/** Everything a {@link SandboxHost} loads, from the runtime folder at `assetsUrl`. */
+/** Everything a sandbox host loads, from the runtime folder at `assetsUrl`. */
 export function sandboxAssets(options: RuntimeAssetOptions): {
   frameModuleUrl: string;
   runtimes: RuntimeAssetSource[];
