@@ -6,6 +6,7 @@
 import { proxy, type Remote, wrap } from "comlink";
 import type { Skillbox } from "../api/createSkillbox";
 import { toolExports } from "../api/toolExports";
+import type { ToolResult } from "../tools/skillTools";
 import { EMBED_HELLO, EMBED_READY, type EmbedMethod, guardedWindowEndpoint } from "./protocol";
 
 export interface ConnectOptions {
@@ -92,7 +93,17 @@ export function connectSkillbox(options: ConnectOptions): Skillbox {
   const connection = handshake(frame, url.origin, options.timeoutMs ?? DEFAULT_TIMEOUT_MS).then(
     (target) => ({ api: wrap(guardedWindowEndpoint(target, url.origin)) as EmbedRemote }),
   );
-  const remote = async (): Promise<EmbedRemote> => (await connection).api;
+  let disposed = false;
+  // Calls under way when the frame goes would wait forever: they fail with the disposal instead.
+  let abandon: (error: Error) => void = () => {};
+  const gone = new Promise<never>((_, reject) => {
+    abandon = reject;
+  });
+  gone.catch(() => {});
+  const remote = async (): Promise<EmbedRemote> => {
+    if (disposed) throw new Error("this Skillbox was disposed");
+    return (await connection).api;
+  };
   const ready = remote()
     .then((api) => api.ready())
     .then(() => undefined);
@@ -101,7 +112,19 @@ export function connectSkillbox(options: ConnectOptions): Skillbox {
   const call =
     <R>(method: EmbedMethod) =>
     async (...args: unknown[]): Promise<R> =>
-      (await remote())[method](...(args as never[])) as Promise<R>;
+      Promise.race([(await remote())[method](...(args as never[])) as Promise<R>, gone]);
+  /** A tool call: contract JSON whatever happens to the connection, never a rejection. */
+  const toolCall =
+    (method: "callTool" | "callAgentTool" | "toolCall") =>
+    async (...args: unknown[]): Promise<ToolResult> => {
+      try {
+        return await call<ToolResult>(method)(...args);
+      } catch (error) {
+        return {
+          error: `The Skillbox deployment could not answer: ${error instanceof Error ? error.message : String(error)}`,
+        };
+      }
+    };
   const unsubscribers = new Set<() => void>();
 
   return {
@@ -111,7 +134,7 @@ export function connectSkillbox(options: ConnectOptions): Skillbox {
       (await remote()).importSkill(
         ...([source, proxy(onProgress ?? (() => {})), installOptions] as never[]),
       ) as never,
-    callTool: call("callTool"),
+    callTool: toolCall("callTool"),
     listSkills: call("listSkills"),
     getSkill: call("getSkill"),
     setDefaultVersion: call("setDefaultVersion"),
@@ -121,11 +144,11 @@ export function connectSkillbox(options: ConnectOptions): Skillbox {
     profile: call("profile"),
     updateProfile: call("updateProfile"),
     agentContext: call("agentContext"),
-    callAgentTool: call("callAgentTool"),
+    callAgentTool: toolCall("callAgentTool"),
     tools: toolExports({
       definitions: call("toolDefinitions"),
       instructionLines: call("toolInstructionLines"),
-      call: call("toolCall"),
+      call: toolCall("toolCall"),
       subscribe: (listener) => subscribeRemote(remote, listener, unsubscribers),
     }),
     usage: call("usage"),
@@ -148,6 +171,8 @@ export function connectSkillbox(options: ConnectOptions): Skillbox {
     subscribe: (listener) => subscribeRemote(remote, listener, unsubscribers),
     dispose() {
       for (const unsubscribe of [...unsubscribers]) unsubscribe();
+      disposed = true;
+      abandon(new Error("this Skillbox was disposed"));
       frame.remove();
     },
   };

@@ -430,6 +430,35 @@ describe("the cross-origin client (skillbox/client) against a deployment", () =>
     }, deployment.origin);
     expect(replies).toEqual(["good"]);
   });
+
+  test("disposed, its calls under way and after answer with contract JSON at once", async () => {
+    const answers = await page.evaluate(async () => {
+      await window.skillbox.installSkill({
+        files: {
+          "spin/SKILL.md": "---\nname: spin\ndescription: Spins.\n---\n",
+          "spin/spin.py": "while True:\n    pass\n",
+        },
+      });
+      const running = window.skillbox.callTool("run_skill_script", {
+        skill_name: "spin",
+        script_path: "spin.py",
+        args: [],
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const started = performance.now();
+      window.skillbox.dispose();
+      const during = await running;
+      const after = await window.skillbox.callTool("get_skill_instructions", {
+        skill_name: "spin",
+      });
+      return { during, after, ms: performance.now() - started };
+    });
+    expect(answers.during).toEqual({
+      error: "The Skillbox deployment could not answer: this Skillbox was disposed",
+    });
+    expect(answers.after).toEqual(answers.during);
+    expect(answers.ms).toBeLessThan(1000);
+  });
 });
 
 /** What the stranger page's connection came to, once its module has run and it settled. */
