@@ -4,7 +4,7 @@ import { zipSync } from "fflate";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SkillboxResultDetail } from "../../src/elements/runnerElement";
-import type { ToolResult } from "../../src/index";
+import type { Skillbox, ToolResult } from "../../src/index";
 import {
   type EmbeddingWay,
   hostPageDirectives,
@@ -146,6 +146,15 @@ for (const type of ["skillbox-result", "skillbox-error"])
 <skillbox-chat skill-zip="/hello-skill.zip" endpoint="${model.url}/v1" model="fake"></skillbox-chat>`,
     ),
     policy("in-page", model.url),
+  );
+  hostFiles["/two.html"] = withPolicy(
+    html(
+      `<!doctype html><title>widgets</title>
+<script type="module" src="${runtime}skillbox-embed.js"></script>
+<skillbox-runner id="a" eager=""></skillbox-runner><skillbox-runner id="b" eager=""></skillbox-runner>
+<skillbox-runner id="c" eager="" storage-name="shared"></skillbox-runner><skillbox-runner id="d" eager="" storage-name="shared"></skillbox-runner>`,
+    ),
+    inPagePolicy,
   );
   hostFiles["/bad-attribute.html"] = withPolicy(
     html(
@@ -299,6 +308,23 @@ describe("<skillbox-runner> on a page of another origin, without COOP/COEP, with
     await expect
       .poll(() => chat.locator("#chat-messages").textContent(), { timeout: 60_000 })
       .toMatch(/The script said: Hello, Chat, from Python 3\.\d+!/);
+  });
+
+  test("two widgets share nothing, unless given the same storage name", async () => {
+    const { page } = await openPage(`${host.url}two.html`);
+    const seen = await page.evaluate(async () => {
+      const box = (id: string) =>
+        document.querySelector<HTMLElement & { skillbox: Skillbox }>(`#${id}`)!.skillbox;
+      const skill = (name: string) => ({
+        files: { [`${name}/SKILL.md`]: `---\nname: ${name}\ndescription: A skill.\n---\n` },
+      });
+      for (const id of ["a", "b", "c", "d"]) await box(id).ready;
+      await box("a").installSkill(skill("only-in-a"));
+      await box("c").installSkill(skill("in-shared"));
+      const names = async (id: string) => (await box(id).listSkills()).map((s) => s.name);
+      return { a: await names("a"), b: await names("b"), c: await names("c"), d: await names("d") };
+    });
+    expect(seen).toEqual({ a: ["only-in-a"], b: [], c: ["in-shared"], d: ["in-shared"] });
   });
 
   test("a wrong attribute fails with a message naming it", async () => {

@@ -337,7 +337,9 @@ describe("the sandbox frame served from a second site", () => {
     app = await startStaticServer();
     writeFileSync(
       join(app.root, "skillbox.config.json"),
-      JSON.stringify({ sandbox: { frameUrl: new URL("sandbox.html", sandboxSite.url).href } }),
+      JSON.stringify({
+        sandbox: { frameUrl: new URL("skillbox/sandbox.html", sandboxSite.url).href },
+      }),
     );
   });
   afterAll(async () => {
