@@ -3,18 +3,6 @@ import type { SkillboxOptions } from "../api/options";
 import { connectSkillbox } from "../embed/client";
 import { encodeBase64 } from "../encoding/base64";
 
-/** Attributes both elements read when they connect. */
-export const SHARED_ATTRIBUTES = [
-  "assets",
-  "deployment",
-  "storage-name",
-  "skill-zip",
-  "eager",
-  "endpoint",
-  "model",
-  "protocol",
-] as const;
-
 /** What an element was configured with, checked: a bad attribute names itself. */
 export class ElementAttributeError extends Error {
   override readonly name = "ElementAttributeError";
