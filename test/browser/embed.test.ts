@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
-import { zipSync } from "fflate";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SkillboxResultDetail } from "../../src/elements/runnerElement";
@@ -11,6 +10,7 @@ import {
   securityHeaders,
 } from "../../src/server/securityHeaders";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
+import { zipFolder } from "../helpers/corpus";
 import { type CountingServer, startCountingServer } from "../helpers/countingServer";
 import { type FakeModelServer, startFakeModelServer } from "../helpers/fakeModelServer";
 import { type PageServer, type ServedFile, startPageServer } from "../helpers/pageServer";
@@ -27,20 +27,6 @@ declare global {
 const EXAMPLES = join(import.meta.dirname, "../../examples");
 const html = (body: string): ServedFile => ({ body, type: "text/html; charset=utf-8" });
 const js = (body: string): ServedFile => ({ body, type: "text/javascript" });
-
-/** The hello skill of examples/plain-html as the zip its `skill-zip` attribute names. */
-function helloSkillZip(): Uint8Array {
-  const folder = join(EXAMPLES, "plain-html/hello-skill");
-  const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) =>
-      statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)],
-    );
-  return zipSync(
-    Object.fromEntries(
-      walk(folder).map((file) => [`hello-skill/${relative(folder, file)}`, readFileSync(file)]),
-    ),
-  );
-}
 
 let browser: Browser;
 /** The deployment: the build, with its headers, allowing the host origin to embed it. */
@@ -122,7 +108,10 @@ for (const type of ["skillbox-result", "skillbox-error"])
   document.addEventListener(type, (event) => window.events.push(type + " " + JSON.stringify(event.detail)));`,
   );
   hostFiles["/events.js"] = events;
-  hostFiles["/hello-skill.zip"] = { body: helloSkillZip(), type: "application/zip" };
+  hostFiles["/hello-skill.zip"] = {
+    body: zipFolder(join(EXAMPLES, "plain-html/hello-skill")),
+    type: "application/zip",
+  };
   hostFiles["/runner.html"] = withPolicy(
     html(
       `<!doctype html><title>in-page runner</title><script src="/events.js"></script>
@@ -191,6 +180,35 @@ async function openPage(url: string): Promise<{ page: Page; console: string[] }>
   return { page, console };
 }
 
+/**
+ * Runs the hostile probe in one of the page's Skillboxes (the runner's, or `window.skillbox` of
+ * the client page) and checks every route stayed closed and nothing reached the counting server.
+ */
+async function expectProbeBlocked(page: Page, where: "runner" | "window", tag: string) {
+  const outcome = await page.evaluate(
+    async ([probe, url, where, tag]) => {
+      const skillbox =
+        where === "runner" ? document.querySelector("skillbox-runner")!.skillbox! : window.skillbox;
+      await skillbox.ready;
+      await skillbox.installSkill({
+        files: {
+          "hostile/SKILL.md": "---\nname: hostile\ndescription: probes\n---\n",
+          "hostile/probe.py": probe,
+        },
+      });
+      return skillbox.callTool("run_skill_script", {
+        skill_name: "hostile",
+        script_path: "probe.py",
+        args: [url, tag],
+      });
+    },
+    [PROBE, counting.url, where, tag] as const,
+  );
+  expectEveryProbeBlocked(JSON.parse((outcome as RunScriptResult).stdout));
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect(counting.hits).toEqual([]);
+}
+
 /** Runs a script through the runner's own form, as a user does, and returns its event. */
 async function runInRunner(page: Page, script: string, args: string[]) {
   const runner = page.locator("skillbox-runner");
@@ -238,27 +256,7 @@ describe("<skillbox-runner> on a page of another origin, without COOP/COEP, with
 
   test("the hostile probe finds every route closed there too", async () => {
     const { page } = await openPage(`${host.url}runner.html`);
-    const outcome = await page.evaluate(
-      async ([probe, url]) => {
-        const runner = document.querySelector("skillbox-runner")!;
-        await runner.skillbox!.ready;
-        await runner.skillbox!.installSkill({
-          files: {
-            "hostile/SKILL.md": "---\nname: hostile\ndescription: probes\n---\n",
-            "hostile/probe.py": probe,
-          },
-        });
-        return runner.skillbox!.callTool("run_skill_script", {
-          skill_name: "hostile",
-          script_path: "probe.py",
-          args: [url, "in-page"],
-        });
-      },
-      [PROBE, counting.url] as const,
-    );
-    expectEveryProbeBlocked(JSON.parse((outcome as RunScriptResult).stdout));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(counting.hits).toEqual([]);
+    await expectProbeBlocked(page, "runner", "in-page");
   });
 
   test("removed mid-run, it ends its workers and its run answers at once", async () => {
@@ -415,25 +413,7 @@ describe("the cross-origin client (skillbox/client) against a deployment", () =>
   });
 
   test("the hostile probe finds every route closed in the deployment's sandbox", async () => {
-    const outcome = await page.evaluate(
-      async ([probe, url]) => {
-        await window.skillbox.installSkill({
-          files: {
-            "hostile/SKILL.md": "---\nname: hostile\ndescription: probes\n---\n",
-            "hostile/probe.py": probe,
-          },
-        });
-        return window.skillbox.callTool("run_skill_script", {
-          skill_name: "hostile",
-          script_path: "probe.py",
-          args: [url, "client"],
-        });
-      },
-      [PROBE, counting.url] as const,
-    );
-    expectEveryProbeBlocked(JSON.parse((outcome as RunScriptResult).stdout));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(counting.hits).toEqual([]);
+    await expectProbeBlocked(page, "window", "client");
   });
 
   test("messages of the wrong shape never reach the API; well-formed ones do", async () => {

@@ -1,18 +1,10 @@
 import { execFileSync } from "node:child_process";
-import {
-  cpSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
-import { zipSync } from "fflate";
+import { join } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { zipFolder } from "../helpers/corpus";
 import { type FakeModelServer, startFakeModelServer } from "../helpers/fakeModelServer";
 import { type StaticServer, startStaticServer } from "../helpers/staticServer";
 import { launchChromium } from "./app";
@@ -49,19 +41,7 @@ beforeAll(async () => {
 
   cpSync(join(EXAMPLES, "plain-html"), plain, { recursive: true });
   run("npx", ["--offline", "skillbox-assets", join(plain, "skillbox")], project);
-  const skill = join(plain, "hello-skill");
-  const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) =>
-      statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)],
-    );
-  writeFileSync(
-    join(plain, "hello-skill.zip"),
-    zipSync(
-      Object.fromEntries(
-        walk(skill).map((file) => [`hello-skill/${relative(skill, file)}`, readFileSync(file)]),
-      ),
-    ),
-  );
+  writeFileSync(join(plain, "hello-skill.zip"), zipFolder(join(plain, "hello-skill")));
 
   browser = await launchChromium();
   model = await startFakeModelServer((conversation) =>

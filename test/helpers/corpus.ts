@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
+import { zipSync } from "fflate";
 
 /** One differential case: a script of a corpus skill run with literal args. */
 export interface CorpusCase {
@@ -16,6 +17,14 @@ export interface NativeResult {
   stdout: string;
   stderr: string;
   exitCode: number;
+}
+
+/** A skill folder as the zip a user would make of it: every file under `FOLDER/`. */
+export function zipFolder(dir: string): Uint8Array {
+  const folder = basename(dir);
+  return zipSync(
+    Object.fromEntries([...filesUnder(dir)].map(([path, bytes]) => [`${folder}/${path}`, bytes])),
+  );
 }
 
 export function corpusDir(name: string): string {
