@@ -262,6 +262,10 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
   const changed = () => {
     for (const listener of listeners) listener();
   };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
   const alive = () => {
     if (disposed) throw new Error("this Skillbox was disposed");
   };
@@ -309,9 +313,18 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
   const chatStore = async () => (await opened).stores.chat;
   const endpoint = async () =>
     (await (await chatStore()).loadEndpoint()) ?? settings.endpoint ?? DEFAULT_ENDPOINT;
-  const profileToolbox = async (): Promise<AgentToolbox> => {
-    const { tools, profile } = await opened;
-    return agentToolbox(tools, () => profile.binding());
+  const catalog: SkillCatalog = {
+    getSkill: async (name, version) => (await opened).registry.getSkill(name, version),
+    listSkills: async () => (await opened).registry.listSkills(),
+  };
+  const bindingOf = async (binding: BindingOptions, fallback: "all" | "profile") => {
+    if (binding.skills) return bindAll(binding.skills);
+    if (fallback === "all") return bindAll((await catalog.listSkills()).map((s) => s.name));
+    return (await opened).profile.binding();
+  };
+  const toolboxFor = async (binding: BindingOptions): Promise<AgentToolbox> => {
+    const { tools } = await opened;
+    return agentToolbox(tools, () => bindingOf(binding, "profile"));
   };
   const chat: ChatApi = {
     endpoint,
@@ -330,7 +343,7 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
           current.protocol === "anthropic"
             ? new AnthropicProvider(current)
             : new ChatCompletionsProvider(current),
-        toolbox: await profileToolbox(),
+        toolbox: await toolboxFor({}),
         transcript: session.transcript,
         signal: turn.signal,
         ...(onUpdate ? { onUpdate } : {}),
@@ -342,19 +355,6 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
     clear: async () => (await chatStore()).saveSession({ id: crypto.randomUUID(), transcript: [] }),
   };
 
-  const catalog: SkillCatalog = {
-    getSkill: async (name, version) => (await opened).registry.getSkill(name, version),
-    listSkills: async () => (await opened).registry.listSkills(),
-  };
-  const bindingOf = async (binding: BindingOptions, fallback: "all" | "profile") => {
-    if (binding.skills) return bindAll(binding.skills);
-    if (fallback === "all") return bindAll((await catalog.listSkills()).map((s) => s.name));
-    return (await opened).profile.binding();
-  };
-  const toolboxFor = async (binding: BindingOptions): Promise<AgentToolbox> => {
-    const { tools } = await opened;
-    return agentToolbox(tools, () => bindingOf(binding, "profile"));
-  };
   const call = async (
     toolName: string,
     args: unknown,
@@ -384,10 +384,7 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
     instructionLines: async (binding) => (await toolboxFor(binding)).instructionLines(),
     call: async (toolName, args, binding) =>
       call(toolName, args, await bindingOf(binding, "profile")),
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
   });
 
   return {
@@ -427,7 +424,7 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
         (await opened).profile.update(name, update),
     ),
     async agentContext() {
-      const box = await profileToolbox();
+      const box = await toolboxFor({});
       return { instructionLines: await box.instructionLines(), tools: await box.definitions() };
     },
     async callAgentTool(toolName, args) {
@@ -449,10 +446,7 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
       return { ...(await host.status()), pythonSnapshotFromStorage: host.snapshotFromStorage };
     },
     chat,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
     dispose() {
       if (disposed) return;
       disposed = true;
