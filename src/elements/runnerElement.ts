@@ -1,7 +1,7 @@
 import type { Skillbox } from "../api/createSkillbox";
-import { SCRIPT_LANGUAGES } from "../sandbox/runtime";
 import type { ToolResult } from "../tools/skillTools";
 import { h } from "../ui/dom";
+import { skillScripts } from "../ui/skillScripts";
 import { ElementAttributeError } from "./elementOptions";
 import { SkillboxElement } from "./skillboxElement";
 import { elementStyleSheet } from "./styles";
@@ -13,9 +13,6 @@ export interface SkillboxResultDetail {
   args: string[];
   result: ToolResult;
 }
-
-const isScript = (path: string) =>
-  Object.keys(SCRIPT_LANGUAGES).some((extension) => path.endsWith(extension));
 
 /** How one output file is offered: always as a download, never shown in this page. */
 function downloadLink(skillbox: Skillbox, url: string): HTMLElement {
@@ -69,14 +66,8 @@ export class SkillboxRunnerElement extends SkillboxElement {
     const files = h("ul", { part: "files", "aria-label": "Files the script wrote" });
 
     const showScripts = async () => {
-      const instructions = await skillbox.callTool("get_skill_instructions", {
-        skill_name: skillSelect.value,
-      });
-      const scripts =
-        "instructions" in instructions ? instructions.files.map((f) => f.fileName) : [];
-      scriptSelect.replaceChildren(
-        ...scripts.filter(isScript).map((path) => h("option", { value: path }, path)),
-      );
+      const scripts = await skillScripts(skillbox, skillSelect.value);
+      scriptSelect.replaceChildren(...scripts.map((path) => h("option", { value: path }, path)));
       runButton.disabled = scriptSelect.options.length === 0;
     };
     this.refresh = async () => {

@@ -1,7 +1,6 @@
 import type { Skillbox } from "../index";
 import { h } from "./dom";
-
-const SCRIPT_EXTENSIONS = /\.(py|js|sh)$/;
+import { skillScripts } from "./skillScripts";
 
 /** A form to run any script of any installed skill and read the exact tool result. */
 export function runPanel(skillbox: Skillbox): HTMLElement {
@@ -25,15 +24,8 @@ export function runPanel(skillbox: Skillbox): HTMLElement {
   const runButton = h("button", { type: "submit", id: "run-button" }, "Run");
 
   const refreshScripts = async () => {
-    const instructions = await skillbox.callTool("get_skill_instructions", {
-      skill_name: skillSelect.value,
-    });
-    scriptSelect.replaceChildren();
-    if ("instructions" in instructions) {
-      for (const file of instructions.files.filter((f) => SCRIPT_EXTENSIONS.test(f.fileName))) {
-        scriptSelect.append(h("option", { value: file.fileName }, file.fileName));
-      }
-    }
+    const scripts = await skillScripts(skillbox, skillSelect.value);
+    scriptSelect.replaceChildren(...scripts.map((path) => h("option", { value: path }, path)));
   };
 
   const refreshSkills = async () => {
