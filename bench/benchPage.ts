@@ -4,11 +4,9 @@ import { sandboxAssets } from "../src/sandbox/host/runtimeAssets";
 import { SandboxHost } from "../src/sandbox/host/sandboxHost";
 import { SNAPSHOT_DB } from "../src/sandbox/host/snapshotStore";
 import type { RunRequest } from "../src/sandbox/runtime";
+import { DEFAULT_ASSETS_URL } from "../src/sandbox/runtimeLayout";
 import { DEFAULT_TOOL_LIMITS, runRequestLimits } from "../src/tools/limits";
 import type { RunScriptResult } from "../src/tools/resultShaping";
-
-/** Where the app serves the runtime folder. */
-const ASSETS_URL = "/skillbox/";
 
 /** One figure the page measured itself, in milliseconds (or MB for memory). */
 export interface BenchFigure {
@@ -35,7 +33,7 @@ async function timed<T>(action: () => Promise<T>): Promise<[number, T]> {
  */
 async function wasmerShellFigures(): Promise<BenchFigure[]> {
   const { frameModuleUrl, runtimes } = sandboxAssets({
-    assetsUrl: ASSETS_URL,
+    assetsUrl: DEFAULT_ASSETS_URL,
     shell: { engine: "wasmer", package: "/test-wasi/echo_args.wasm" },
   });
   const host = await SandboxHost.open({
@@ -130,7 +128,7 @@ async function sequential(run: Run, script: string, count: number): Promise<numb
 /** Memory of idle pooled Python workers: Chromium's RSS before and after four more boot. */
 async function pythonWorkerMemory(): Promise<void> {
   await sampleMemory("before-python-pool");
-  const { frameModuleUrl, runtimes } = sandboxAssets({ assetsUrl: ASSETS_URL });
+  const { frameModuleUrl, runtimes } = sandboxAssets({ assetsUrl: DEFAULT_ASSETS_URL });
   const host = await SandboxHost.open({
     frameModuleUrl,
     runtimes: runtimes
@@ -157,7 +155,7 @@ async function main() {
   const figures: BenchFigure[] = repeat
     ? (JSON.parse(sessionStorage.getItem(CARRIED) ?? "[]") as BenchFigure[])
     : [];
-  const skillbox = createSkillbox({ assetsUrl: ASSETS_URL });
+  const skillbox = createSkillbox({ assetsUrl: DEFAULT_ASSETS_URL });
   if (!repeat) {
     await skillbox.installSkill({
       files: {

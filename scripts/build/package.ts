@@ -14,7 +14,7 @@ import {
   frameDocumentHtml,
   sandboxContentSecurityPolicy,
 } from "../../src/sandbox/frameDocument.ts";
-import { RUNTIME_LAYOUT } from "../../src/sandbox/host/runtimeAssets.ts";
+import { RUNTIME_LAYOUT } from "../../src/sandbox/runtimeLayout.ts";
 import { guestPackages } from "./guestPackages.ts";
 
 const root = join(import.meta.dirname, "../..");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { deploymentLimitsSchema } from "../app/deploymentConfig";
+import { DEFAULT_ASSETS_URL } from "../sandbox/runtimeLayout";
 import { shellEngineConfigSchema } from "../sandbox/shellEngine";
 
 /** What `installSkill` accepts: a map of `FOLDER/path` → contents, or a base64 zip. */
@@ -32,7 +33,7 @@ export const skillboxOptionsSchema = z.strictObject({
   assetsUrl: z
     .string()
     .min(1)
-    .default("/skillbox/")
+    .default(DEFAULT_ASSETS_URL)
     .transform((url) => (url.endsWith("/") ? url : `${url}/`)),
   /**
    * Where skills, settings, usage, chat and output files live: IndexedDB (kept across visits) or

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AdmissionLimits } from "../sandbox/frame/admission";
-import { shellEngineConfigSchema } from "../sandbox/shellEngine";
+import { shellEngineConfigSchema } from "../sandbox/shellEngine.ts";
 import type { ToolLimits } from "../tools/limits";
 
 /** Where a deployment puts its settings: a JSON file beside `index.html` (README "Shell engines"). */

@@ -1,4 +1,4 @@
-import { RUNTIME_LAYOUT } from "../sandbox/host/runtimeAssets";
+import { RUNTIME_LAYOUT } from "../sandbox/runtimeLayout";
 import { APP_PAGE_POLICY } from "../server/securityHeaders";
 
 /**

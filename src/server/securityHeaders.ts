@@ -1,4 +1,5 @@
 import { FRAME_BOOTSTRAP_HASH } from "../sandbox/frameDocument.ts";
+import { DEFAULT_ASSETS_URL, RUNTIME_LAYOUT } from "../sandbox/runtimeLayout.ts";
 
 /**
  * The HTTP headers a deployment should serve (README "Deploying"). None is required for the
@@ -39,8 +40,8 @@ export const APP_PAGE_POLICY = [
 
 const isPage = (pathname: string) => pathname === "/" || pathname.endsWith(".html");
 
-/** Where the app serves its embed page (the runtime folder is at `/skillbox/`). */
-export const EMBED_PAGE_PATH = "/skillbox/embed.html";
+/** Where the app serves its embed page: in the runtime folder, at its default place. */
+export const EMBED_PAGE_PATH = `${DEFAULT_ASSETS_URL}${RUNTIME_LAYOUT.embedDocument}`;
 
 /**
  * The embed page's CSP: the app page's, plus which pages may frame it — its own origin and the

@@ -13,15 +13,11 @@ declare global {
   }
 }
 
-/** Where `skillbox/vite` serves the runtime folder in this app. */
-const ASSETS_URL = "/skillbox/";
-
 // A deployment's settings file that cannot be read stops the start with its message.
 const config: DeploymentConfig | Error = await loadDeploymentConfig().catch(
   (error: Error) => error,
 );
 const skillbox = createSkillbox({
-  assetsUrl: ASSETS_URL,
   // The demo skills are what an empty library starts with.
   skills: loadDemoSkills,
   ...(config instanceof Error

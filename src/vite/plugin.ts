@@ -1,9 +1,9 @@
 import { join, resolve } from "node:path";
 import type { Plugin } from "vite";
+import { DEFAULT_ASSETS_URL } from "../sandbox/runtimeLayout.ts";
 import {
   checkRuntimeDir,
   copyRuntime,
-  DEFAULT_RUNTIME_BASE,
   packagedRuntimeDir,
   runtimeMiddleware,
 } from "./runtimeFolder.ts";
@@ -24,7 +24,7 @@ export interface SkillboxViteOptions {
  * it into the build, so nothing is fetched from a CDN and the app works offline.
  */
 export function skillbox(options: SkillboxViteOptions = {}): Plugin {
-  const base = options.base ?? DEFAULT_RUNTIME_BASE;
+  const base = options.base ?? DEFAULT_ASSETS_URL;
   if (!/^\/([^/]+\/)*$/.test(base)) {
     throw new Error(
       `skillbox/vite: option "base" must be a URL path like "/skillbox/", got ${JSON.stringify(base)}`,

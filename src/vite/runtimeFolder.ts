@@ -2,9 +2,7 @@ import { cpSync, createReadStream, existsSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-
-/** Where a deployment serves the runtime folder unless told otherwise (`assetsUrl`'s default). */
-export const DEFAULT_RUNTIME_BASE = "/skillbox/";
+import { RUNTIME_LAYOUT } from "../sandbox/runtimeLayout.ts";
 
 /** The runtime folder shipped beside this module in the package (`pkg/runtime/`). */
 export function packagedRuntimeDir(): string {
@@ -13,7 +11,7 @@ export function packagedRuntimeDir(): string {
 
 /** Fails with the fix when the folder is not there (a package built without its runtime). */
 export function checkRuntimeDir(dir: string): string {
-  if (!existsSync(join(dir, "frame.js"))) {
+  if (!existsSync(join(dir, RUNTIME_LAYOUT.frameModule))) {
     throw new Error(
       `Skillbox: no runtime folder at ${dir} (frame.js is missing); in the Skillbox repository, run "npm run build:package" first`,
     );

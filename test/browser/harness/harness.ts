@@ -2,6 +2,7 @@ import { sandboxAssets } from "../../../src/sandbox/host/runtimeAssets";
 import { SandboxHost } from "../../../src/sandbox/host/sandboxHost";
 import type { RelaxableLayer } from "../../../src/sandbox/protocol";
 import type { RawRunOutcome, RunRequest } from "../../../src/sandbox/runtime";
+import { DEFAULT_ASSETS_URL } from "../../../src/sandbox/runtimeLayout";
 import type { ShellEngineConfig } from "../../../src/sandbox/shellEngine";
 
 /** A bare sandbox host for layer tests: the production frame, with chosen layers switched off. */
@@ -27,7 +28,7 @@ window.harness = {
     host = await SandboxHost.open({
       relaxCsp,
       relaxedLayers,
-      ...sandboxAssets({ assetsUrl: "/skillbox/", shell }),
+      ...sandboxAssets({ assetsUrl: DEFAULT_ASSETS_URL, shell }),
     });
   },
   run(request) {
