@@ -33,17 +33,17 @@ function demoSkillsManifest(): Plugin {
 /** Set by the browser tests' and benchmark's setup only: builds their pages too. */
 const TEST_HOOKS = process.env.SKILLBOX_TEST_HOOKS === "1";
 
-/** Test builds only: the WASI programs of test/wasi/build, served under /test-wasi/. */
-function wasiTestPrograms(): Plugin {
-  const dir = join(root, "test/wasi/build");
+/** Test builds only: the files of `from` (those `keep` accepts) served under `/to/`. */
+function testOnlyFolder(from: string, to: string, keep: (name: string) => boolean): Plugin {
+  const dir = join(root, from);
   return {
-    name: "skillbox:wasi-test-programs",
+    name: `skillbox:test-only:${to}`,
     apply: () => TEST_HOOKS,
     generateBundle() {
-      for (const name of readdirSync(dir).filter((n) => n.endsWith(".wasm"))) {
+      for (const name of readdirSync(dir).filter(keep)) {
         this.emitFile({
           type: "asset",
-          fileName: `test-wasi/${name}`,
+          fileName: `${to}/${name}`,
           source: readFileSync(join(dir, name)),
         });
       }
@@ -145,7 +145,9 @@ export default defineConfig({
     // The app is built on the library as an embedder uses it: the runtime folder at /skillbox/.
     skillbox({ runtimeDir: join(root, "pkg/runtime") }),
     demoSkillsManifest(),
-    wasiTestPrograms(),
+    // The WASI programs of test/wasi/build, and the package set the browser tests' setup built.
+    testOnlyFolder("test/wasi/build", "test-wasi", (name) => name.endsWith(".wasm")),
+    testOnlyFolder(".tmp/python-packages", "python-packages", () => true),
     offlineBuild(),
   ],
   // No SPA fallback: a missing file (say, an absent skillbox.config.json) must be a 404.

@@ -22,6 +22,7 @@ export {
   createSkillbox,
   DEFAULT_ENDPOINT,
   type InstallOptions,
+  type PythonPackagesReport,
   type SandboxStatus,
   type Skillbox,
   type ToolExports,
@@ -43,6 +44,8 @@ export {
   zipSource,
 } from "./library/fileImport";
 export type { SkillSetting } from "./library/settingsStore";
+export type { PythonPackagesConfig } from "./python/packageConfig";
+export type { DeclaredPackage } from "./python/packagePlan";
 export type { FrameStatus, PoolState } from "./sandbox/frame/frameApi";
 export type { ScriptLanguage } from "./sandbox/runtime";
 export type { ShellEngineConfig } from "./sandbox/shellEngine";

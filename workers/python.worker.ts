@@ -1,10 +1,13 @@
 import type { PyodideAPI } from "pyodide";
+import { decodePreload, PRELOAD_ASSET } from "../src/python/preloadBundle";
 import { SNAPSHOT_ASSET, type WorkerInit } from "../src/sandbox/protocol";
 import type { OutputFile, RunRequest } from "../src/sandbox/runtime";
 import { skillDirectory } from "../src/tools/environment";
 import { DEFAULT_TOOL_LIMITS, runRequestLimits } from "../src/tools/limits";
 import { PythonMemoryBudget } from "./python/memoryBudget";
 import offlineNetworkSource from "./python/offlineNetwork.py?raw";
+import offlinePackagesSource from "./python/offlinePackages.py?raw";
+import { importPreloaded, installPackages, restorePreloadedFiles } from "./python/packages";
 import runnerSource from "./python/runner.py?raw";
 import { changedFiles } from "./shared/fileChanges";
 import { OutputStream } from "./shared/outputStream";
@@ -18,7 +21,8 @@ import {
 type LoadPyodide = typeof import("pyodide").loadPyodide;
 
 /** Modules imported at boot so that warm runs do not pay for them. */
-const WARM_IMPORTS = "import argparse, csv, datetime, decimal, json, pathlib, re, traceback, types";
+const WARM_IMPORTS =
+  "import argparse, csv, datetime, decimal, json, pathlib, re, shutil, sysconfig, traceback, types, zipfile";
 
 /**
  * What Python's `js` module sees: timers for asyncio and nothing else, so `import js` reaches
@@ -52,10 +56,11 @@ async function bootPython(init: WorkerInit, post: PostToFrame): Promise<ScriptEn
   } as Parameters<LoadPyodide>[0];
   // Layer tests relax the `js` module; they boot in full so `js` is exactly what they asked for.
   const snapshot = init.relaxedLayers.length === 0 ? init.assets[SNAPSHOT_ASSET] : undefined;
+  const preload = init.assets[PRELOAD_ASSET] ? decodePreload(init.assets[PRELOAD_ASSET]) : [];
   if (snapshot) {
     try {
       const restored = await loadPyodide({ ...options, _loadSnapshot: snapshot });
-      const engine = pythonEngine(restored);
+      const engine = pythonEngine(restored, restorePreloadedFiles(restored, preload));
       await warmUp(restored, engine);
       return engine;
     } catch (error) {
@@ -67,12 +72,21 @@ async function bootPython(init: WorkerInit, post: PostToFrame): Promise<ScriptEn
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: makeSnapshot });
   pyodide.runPython(WARM_IMPORTS);
   pyodide.runPython(offlineNetworkSource, { globals: pyodide.toPy({}) });
+  pyodide.runPython(offlinePackagesSource, { globals: pyodide.toPy({}) });
   pyodide.runPython(runnerSource);
-  const engine = pythonEngine(pyodide);
+  pyodide.globals.get("skillbox_learn_distributions")(
+    new TextDecoder().decode(init.assets["pyodide-lock.json"]),
+  );
+  const engine = pythonEngine(pyodide, await importPreloaded(pyodide, preload));
   if (makeSnapshot) {
     // Taken with the warm imports and the runner loaded, so restored workers skip both.
-    const bytes = pyodide.makeMemorySnapshot();
-    post({ type: "snapshot", bytes }, [bytes.buffer as ArrayBuffer]);
+    try {
+      const bytes = pyodide.makeMemorySnapshot();
+      post({ type: "snapshot", bytes }, [bytes.buffer as ArrayBuffer]);
+    } catch (error) {
+      // Some compiled packages cannot be snapshotted; workers then boot in full, as this one did.
+      post({ type: "snapshot-rejected", reason: String(error) });
+    }
   }
   return engine;
 }
@@ -142,10 +156,19 @@ function readTree(pyodide: PyodideAPI, root: string, prefix = ""): OutputFile[] 
   return files;
 }
 
-function pythonEngine(pyodide: PyodideAPI): ScriptEngine {
+function pythonEngine(
+  pyodide: PyodideAPI,
+  preloaded: ReadonlySet<string> = new Set(),
+): ScriptEngine {
   const budget = new PythonMemoryBudget(pyodide);
   return {
     async run(request, io, interruptCell) {
+      const packages = request.python;
+      const refusal = await installPackages(pyodide, packages?.packages ?? [], preloaded, io.note);
+      if (refusal) {
+        io.stderr.write(refusal);
+        return { exitCode: 1, files: [] };
+      }
       const cwd = skillDirectory(request.skillName);
       writeSkillFiles(pyodide, cwd, request);
       budget.start(request.memoryLimitBytes, io.note);
@@ -165,6 +188,10 @@ function pythonEngine(pyodide: PyodideAPI): ScriptEngine {
         pyodide.toPy(request.args),
         pyodide.toPy(request.env),
         cwd,
+        pyodide.toPy({
+          setModules: packages?.setModules ?? {},
+          setDescription: packages?.setDescription ?? "",
+        }),
       )) as number;
       return { exitCode, files: changedFiles(request.files, readTree(pyodide, cwd)) };
     },

@@ -26,6 +26,9 @@ import {
   type SettingsStore,
   type SkillSetting,
 } from "../library/settingsStore";
+import { type DeclaredPackage, declaredPackages } from "../python/packagePlan";
+import { PythonPackagesRuntime } from "../python/packageRuntime";
+import { PythonPackageSet } from "../python/packageSet";
 import type { FrameStatus } from "../sandbox/frame/frameApi";
 import { sandboxAssets } from "../sandbox/host/runtimeAssets";
 import { SandboxHost } from "../sandbox/host/sandboxHost";
@@ -52,6 +55,16 @@ import {
   type SkillboxOptions,
 } from "./options";
 import { toolExports } from "./toolExports";
+
+/** What {@link Skillbox.pythonPackages} reports. */
+export interface PythonPackagesReport {
+  /** The set's packages as `name version`. */
+  available: string[];
+  /** Why the set's lock file could not be read (the set is then empty). */
+  problem?: string;
+  /** The skill's declared requirements; empty without a skill. */
+  declared: DeclaredPackage[];
+}
 
 export interface InstallOptions {
   /** The publish check for skill authors: every warning refuses the install too. */
@@ -190,6 +203,11 @@ export interface Skillbox {
   clearOutputFiles(): Promise<void>;
   /** An output file's bytes, by the URL a run returned; undefined once evicted. */
   readOutputFile(url: string): Promise<Uint8Array | undefined>;
+  /**
+   * The deployment's Python package set and, for a skill, the packages it declares
+   * (requirements.txt, PEP 723 blocks) with whether the set has each.
+   */
+  pythonPackages(skillName?: string, version?: number): Promise<PythonPackagesReport>;
   status(): Promise<SandboxStatus>;
   chat: ChatApi;
   /** Calls `listener` after every change to the library or the profile; returns unsubscribe. */
@@ -270,15 +288,25 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
     if (disposed) throw new Error("this Skillbox was disposed");
   };
 
+  let packageSetLoaded: Promise<PythonPackageSet> | undefined;
+  const packageSet = () => {
+    const { packagesUrl } = settings.python;
+    packageSetLoaded ??= packagesUrl
+      ? PythonPackageSet.load(packagesUrl)
+      : Promise.resolve(PythonPackageSet.empty());
+    return packageSetLoaded;
+  };
+
   const opened = (async () => {
     const stores = await openStores(settings);
     const registry = new SkillRegistry(stores.skills);
     await seedSkills(registry, settings.skills);
     const tools = new SkillTools({
       catalog: registry,
-      runtime: {
-        run: async (request, signal) => (await sandbox).run(request, signal),
-      },
+      runtime: new PythonPackagesRuntime(
+        { run: async (request, signal) => (await sandbox).run(request, signal) },
+        packageSet,
+      ),
       files: stores.outputFiles,
       limits: toolLimitsOf(settings.limits),
       usage: await stores.settings.loadUsage(),
@@ -295,7 +323,15 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
         ? await openIdbSnapshotStore().catch(() => undefined)
         : undefined;
     const host = await SandboxHost.open({
-      ...sandboxAssets({ assetsUrl: settings.assetsUrl, shell: settings.shell }),
+      ...sandboxAssets({
+        assetsUrl: settings.assetsUrl,
+        shell: settings.shell,
+        ...(settings.python.preload.length > 0
+          ? {
+              pythonPreload: async () => (await packageSet()).preloadAsset(settings.python.preload),
+            }
+          : {}),
+      }),
       admission: admissionOf(settings.limits),
       ...(settings.eager ? { eager: settings.eager } : {}),
       ...(settings.frameUrl ? { frameUrl: settings.frameUrl } : {}),
@@ -440,6 +476,16 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
       if (!pathname.startsWith(OUTPUT_FILES_PREFIX)) return undefined;
       const bytes = await (await opened).stores.outputFiles.read(pathname);
       return bytes ? new Uint8Array(bytes) : undefined;
+    },
+    async pythonPackages(skillName, version) {
+      const set = await packageSet();
+      const skill =
+        skillName === undefined ? undefined : await catalog.getSkill(skillName, version);
+      return {
+        available: set.packageNames(),
+        ...(set.problem ? { problem: set.problem } : {}),
+        declared: skill ? declaredPackages(set.lock, skill.files, set.environment) : [],
+      };
     },
     async status() {
       const host = await sandbox;

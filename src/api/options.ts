@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { deploymentLimitsSchema } from "../app/deploymentConfig";
+import { pythonPackagesConfigSchema } from "../python/packageConfig";
 import { DEFAULT_ASSETS_URL } from "../sandbox/runtimeLayout";
 import { shellEngineConfigSchema } from "../sandbox/shellEngine";
 
@@ -55,6 +56,8 @@ export const skillboxOptionsSchema = z.strictObject({
   limits: deploymentLimitsSchema.default({}),
   /** How `.sh` scripts run; the built-in engine when absent. */
   shell: shellEngineConfigSchema.optional(),
+  /** The deployment's Python package set; the standard library only when absent. */
+  python: pythonPackagesConfigSchema.default({ preload: [] }),
   /**
    * Runtimes whose assets load and workers boot at once; the others start on their first run.
    * Default: all three.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type PythonPackagesConfig, pythonPackagesConfigSchema } from "../python/packageConfig.ts";
 import type { AdmissionLimits } from "../sandbox/frame/admission";
 import { shellEngineConfigSchema } from "../sandbox/shellEngine.ts";
 import type { ToolLimits } from "../tools/limits";
@@ -28,6 +29,8 @@ export const deploymentConfigSchema = z
     /** How `.sh` scripts run; the built-in engine when absent. */
     shell: shellEngineConfigSchema.optional(),
     limits: deploymentLimitsSchema.optional(),
+    /** The Python package set; the app looks in `python-packages/` when absent. */
+    python: pythonPackagesConfigSchema.optional(),
     /** Where the sandbox frame's document is served from (SECURITY.md, second site). */
     sandbox: z.strictObject({ frameUrl: z.url() }).optional(),
     /** Which pages on other origins may frame `embed.html` and use it (README "Embedding"). */
@@ -75,6 +78,14 @@ export async function loadDeploymentConfig(
     throw new Error(`${url}: ${problems.join("; ")}`);
   }
   return parsed.data;
+}
+
+/** Where `npm run python:add` puts the package set, when the settings name no other place. */
+export const DEFAULT_PYTHON_PACKAGES_URL = "/python-packages/";
+
+/** The deployment's Python package set, in its default place unless the settings say otherwise. */
+export function pythonPackagesOf(config: DeploymentConfig): PythonPackagesConfig {
+  return { packagesUrl: DEFAULT_PYTHON_PACKAGES_URL, ...config.python };
 }
 
 /** The tool limits a deployment set (the rest keep their defaults). */

@@ -156,6 +156,7 @@ export function connectSkillbox(options: ConnectOptions): Skillbox {
     outputFiles: call("outputFiles"),
     clearOutputFiles: call("clearOutputFiles"),
     readOutputFile: call("readOutputFile"),
+    pythonPackages: call("pythonPackages"),
     status: call("status"),
     chat: {
       endpoint: call("chatEndpoint"),

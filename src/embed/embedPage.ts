@@ -5,7 +5,11 @@
  */
 import { expose, proxy } from "comlink";
 import { createSkillbox, type Skillbox } from "../api/createSkillbox";
-import { type DeploymentConfig, loadDeploymentConfig } from "../app/deploymentConfig";
+import {
+  type DeploymentConfig,
+  loadDeploymentConfig,
+  pythonPackagesOf,
+} from "../app/deploymentConfig";
 import {
   EMBED_HELLO,
   EMBED_READY,
@@ -40,6 +44,7 @@ function embedApi(skillbox: Skillbox): EmbedApi {
     outputFiles: skillbox.outputFiles,
     clearOutputFiles: skillbox.clearOutputFiles,
     readOutputFile: skillbox.readOutputFile,
+    pythonPackages: skillbox.pythonPackages,
     status: skillbox.status,
     subscribe: (listener: () => void) => proxy(skillbox.subscribe(listener)),
     toolDefinitions: skillbox.tools.definitions,
@@ -85,6 +90,7 @@ async function start(): Promise<void> {
         assetsUrl: new URL("./", location.href).href,
         storageName: EMBED_STORAGE_NAME,
         limits: config.limits ?? {},
+        python: pythonPackagesOf(config),
         ...(config.shell ? { shell: config.shell } : {}),
       });
       expose(

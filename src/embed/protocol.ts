@@ -30,6 +30,7 @@ export const EMBED_METHODS = [
   "outputFiles",
   "clearOutputFiles",
   "readOutputFile",
+  "pythonPackages",
   "status",
   "subscribe",
   "toolDefinitions",

@@ -26,6 +26,28 @@ export interface RunRequest {
    * Past it the run ends with an out-of-memory error.
    */
   memoryLimitBytes: number;
+  /** Python packages from the deployment's package set, for Python and shell runs. */
+  python?: PythonRunPackages;
+}
+
+/** A wheel a run loads, with the hash its bytes must have. */
+export interface PythonPackageFile {
+  name: string;
+  version: string;
+  fileName: string;
+  sha256: string;
+  data: Uint8Array;
+  /** Declared by the skill (or needed by what is): the run does not start without it. */
+  required: boolean;
+}
+
+/** The package set as one run sees it. */
+export interface PythonRunPackages {
+  packages: PythonPackageFile[];
+  /** Every top-level module the set provides, with the package providing it (`name version`). */
+  setModules: Record<string, string>;
+  /** One sentence naming the set's packages, for messages about a missing one. */
+  setDescription: string;
 }
 
 /** A file the run created or changed under its working directory. */

@@ -132,6 +132,7 @@ export function libraryPanel(skillbox: Skillbox, onChange: () => void): HTMLElem
       details.replaceChildren();
       return;
     }
+    const { declared } = await skillbox.pythonPackages(name, skill.version);
     const versionRows = summary.versions.map((v) =>
       h(
         "li",
@@ -180,6 +181,25 @@ export function libraryPanel(skillbox: Skillbox, onChange: () => void): HTMLElem
           ]
         : []),
       h("ul", { className: "versions" }, ...versionRows),
+      ...(declared.length > 0
+        ? [
+            h("h4", {}, "Python packages"),
+            h(
+              "ul",
+              { className: "python-packages" },
+              ...declared.map((item) =>
+                h(
+                  "li",
+                  { className: item.available ? "available" : "missing" },
+                  `${item.requirement} (${item.declaredIn}): `,
+                  item.available
+                    ? `available as ${item.available}`
+                    : `not available: ${item.reason}`,
+                ),
+              ),
+            ),
+          ]
+        : []),
       h(
         "button",
         {

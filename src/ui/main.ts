@@ -1,5 +1,9 @@
 import { loadDemoSkills } from "../app/demoSkills";
-import { type DeploymentConfig, loadDeploymentConfig } from "../app/deploymentConfig";
+import {
+  type DeploymentConfig,
+  loadDeploymentConfig,
+  pythonPackagesOf,
+} from "../app/deploymentConfig";
 import { createSkillbox, type SandboxStatus, type Skillbox } from "../index";
 import { startOfflineSupport } from "../offline/serviceWorkerClient";
 import { chatPanel } from "./chatPanel";
@@ -24,6 +28,7 @@ const skillbox = createSkillbox({
     ? {}
     : {
         limits: config.limits ?? {},
+        python: pythonPackagesOf(config),
         ...(config.shell ? { shell: config.shell } : {}),
         ...(config.sandbox ? { frameUrl: config.sandbox.frameUrl } : {}),
       }),

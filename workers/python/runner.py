@@ -25,6 +25,64 @@ def _process_exit(status):
     raise _ProcessExit(status)
 
 
+# Modules that are not named after their PyPI package; Pyodide's lock file adds the packages it
+# builds (PIL -> pillow, yaml -> pyyaml...) at boot.
+_DISTRIBUTIONS = {
+    "docx": "python-docx",
+    "pptx": "python-pptx",
+    "fitz": "pymupdf",
+    "dotenv": "python-dotenv",
+    "jwt": "pyjwt",
+    "magic": "python-magic",
+    "slugify": "python-slugify",
+    "googleapiclient": "google-api-python-client",
+    "PyPDF2": "pypdf2",
+    "markdown": "markdown",
+}
+
+_NO_SET = "This deployment has no Python packages beyond the standard library."
+
+
+def skillbox_learn_distributions(lock_json):
+    import json
+
+    for package in json.loads(lock_json).get("packages", {}).values():
+        for module in package.get("imports", []):
+            _DISTRIBUTIONS.setdefault(module.split(".")[0], package["name"])
+
+
+def _missing_modules(error):
+    # The ModuleNotFoundErrors behind an exit: uncaught, or caught by a script that then exited
+    # (`except ImportError: sys.exit("pip install ...")`), so an optional import that a package
+    # tried and recovered from is never blamed.
+    names, seen = [], set()
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        if isinstance(error, ModuleNotFoundError) and error.name:
+            name = error.name.split(".")[0]
+            if name not in sys.stdlib_module_names and name not in names:
+                names.append(name)
+        error = error.__cause__ or error.__context__
+    return names
+
+
+def _missing_package_hint(name, packages):
+    provider = packages.get("setModules", {}).get(name)
+    if provider:
+        return (
+            f"skillbox: '{name}' is in this deployment's Python package set ({provider}) but was "
+            "not loaded for this script, whose imports did not show it: declare it in the script's "
+            "'# /// script' dependencies or in the skill's requirements.txt."
+        )
+    distribution = _DISTRIBUTIONS.get(name)
+    what = f"the package '{distribution}'" if distribution else f"a package providing '{name}'"
+    return (
+        f"skillbox: No module named '{name}': {what} is not in this deployment's Python package "
+        f"set, and scripts cannot install packages here (no network). "
+        f"{packages.get('setDescription') or _NO_SET}"
+    )
+
+
 def _print_uncaught(error, script):
     # Drop the frames of this runner so the traceback reads as python3's would.
     tb = error.__traceback__
@@ -33,7 +91,7 @@ def _print_uncaught(error, script):
     traceback.print_exception(type(error), error, tb)
 
 
-def skillbox_run(script_path, args, env, cwd):
+def skillbox_run(script_path, args, env, cwd, packages):
     os.environ.clear()
     os.environ.update(env)
     for directory in (env.get("HOME"), env.get("TMPDIR")):
@@ -49,6 +107,7 @@ def skillbox_run(script_path, args, env, cwd):
     main.__cached__ = None
     sys.modules["__main__"] = main
     os._exit = _process_exit
+    ending = None
     try:
         with open(script, "rb") as source:
             code = compile(source.read(), script, "exec", dont_inherit=True)
@@ -58,9 +117,14 @@ def skillbox_run(script_path, args, env, cwd):
         status = exit_request.args[0] & 0xFF
     except SystemExit as exit_request:
         status = _exit_status(exit_request.code)
+        ending = exit_request
     except BaseException as error:  # noqa: BLE001 - an uncaught error of any kind exits 1
         _print_uncaught(error, script)
         status = 1
+        ending = error
+    if status != 0:
+        for name in _missing_modules(ending):
+            print(_missing_package_hint(name, packages), file=sys.stderr)
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()

@@ -1,3 +1,4 @@
+import { PRELOAD_ASSET } from "../../python/preloadBundle";
 import { WORKER_MODULE } from "../frame/frameApi";
 import { RUNTIME_LAYOUT } from "../runtimeLayout";
 import {
@@ -22,6 +23,8 @@ export interface RuntimeAssetOptions {
   assetsUrl: string;
   /** How `.sh` scripts run; the built-in engine when absent. */
   shell?: ShellEngineConfig;
+  /** Python packages to import into the memory snapshot ({@link PRELOAD_ASSET}). */
+  pythonPreload?: AssetLocation;
 }
 
 /**
@@ -72,10 +75,14 @@ export function runtimeAssetSources(options: RuntimeAssetOptions): RuntimeAssetS
         [WORKER_MODULE]: at(RUNTIME_LAYOUT.workers.python),
         ...Object.fromEntries(PYODIDE_MODULES.map((name) => [name, pyodide(name)])),
       },
-      files: Object.fromEntries(PYODIDE_BYTE_ASSETS.map((name) => [name, pyodide(name)])),
+      files: {
+        ...Object.fromEntries(PYODIDE_BYTE_ASSETS.map((name) => [name, pyodide(name)])),
+        ...(options.pythonPreload ? { [PRELOAD_ASSET]: options.pythonPreload } : {}),
+      },
       assetBaseUrl: at(RUNTIME_LAYOUT.pyodide),
       compile: ["pyodide.asm.wasm"],
       snapshots: true,
+      snapshotInputs: options.pythonPreload ? [PRELOAD_ASSET] : [],
     },
     {
       language: "javascript",

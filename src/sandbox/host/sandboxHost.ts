@@ -24,6 +24,8 @@ export interface RuntimeAssetSource {
   compile: readonly string[];
   /** Whether workers boot from a memory snapshot (Python); the host keeps it across visits. */
   snapshots?: boolean;
+  /** Files whose bytes a snapshot also depends on (the packages imported into it). */
+  snapshotInputs?: readonly string[];
   poolSize?: number;
   /** The shell runtime's engine choice. */
   shell?: ShellEngineSettings;
@@ -177,13 +179,21 @@ export class SandboxHost implements Runtime {
 
   private async prepare(source: RuntimeAssetSource): Promise<void> {
     const modulesLoaded = fetchAll(source.modules, moduleCode);
-    // The stored snapshot is read while the large assets download.
+    const assetsLoaded = fetchAll(source.files, fetchBytes);
+    const inputs = source.snapshotInputs ?? [];
+    // The stored snapshot is read while the large assets download (unless it depends on them).
     const snapshotLoaded = source.snapshots
-      ? modulesLoaded.then((modules) => this.storedSnapshot(modules))
+      ? Promise.all([modulesLoaded, inputs.length > 0 ? assetsLoaded : undefined]).then(
+          ([modules, assets]) =>
+            this.storedSnapshot(
+              modules,
+              inputs.map((name) => assets![name]!),
+            ),
+        )
       : undefined;
     const [modules, assets, snapshot] = await Promise.all([
       modulesLoaded,
-      fetchAll(source.files, fetchBytes),
+      assetsLoaded,
       snapshotLoaded,
     ]);
     if (snapshot) assets[SNAPSHOT_ASSET] = snapshot;
@@ -203,10 +213,11 @@ export class SandboxHost implements Runtime {
 
   private async storedSnapshot(
     modules: Record<string, ModuleCode>,
+    inputs: readonly ArrayBuffer[],
   ): Promise<ArrayBuffer | undefined> {
     const store = this.options.snapshotStore;
     if (!store || this.options.relaxedLayers?.length) return undefined;
-    this.snapshotKey = snapshotKey(modules);
+    this.snapshotKey = snapshotKey(modules, inputs);
     if (!this.snapshotKey) return undefined;
     const stored = await store.load(this.snapshotKey).catch(() => undefined);
     this.snapshotLoaded = stored !== undefined;

@@ -1,0 +1,94 @@
+import {
+  describeError,
+  type PythonPackageFile,
+  type RawRunOutcome,
+  type RunRequest,
+  type Runtime,
+} from "../sandbox/runtime";
+import { packagesNotLoadedMessage } from "./messages";
+import { type PackagePlan, planPackages } from "./packagePlan";
+import type { PythonPackageSet } from "./packageSet";
+
+/** A run that did not start: its declared packages are not all there. */
+function refusedOutcome(stderr: string): RawRunOutcome {
+  return {
+    exitCode: 1,
+    stdout: "",
+    stdoutTotalChars: 0,
+    stderr,
+    stderrTotalChars: stderr.length,
+    timedOut: false,
+    files: [],
+    notes: [],
+  };
+}
+
+function unsatisfiedMessage(plan: PackagePlan, set: PythonPackageSet): string {
+  return [
+    "skillbox: the script declares Python packages that this deployment cannot provide:",
+    ...plan.unsatisfied.map((line) => `  ${line}`),
+    set.description(),
+    "Scripts cannot install packages here (there is no network); the deployment's package set is fixed.",
+    "",
+  ].join("\n");
+}
+
+/**
+ * Gives each Python run (and each shell run of a skill with Python files) the packages it needs
+ * from the deployment's package set, around any other {@link Runtime}. A script whose declared
+ * requirements the set cannot meet fails before it starts, saying which and what the set has.
+ */
+export class PythonPackagesRuntime implements Runtime {
+  constructor(
+    private readonly inner: Runtime,
+    private readonly packageSet: () => Promise<PythonPackageSet>,
+  ) {}
+
+  async run(request: RunRequest, signal?: AbortSignal): Promise<RawRunOutcome> {
+    const hasPython = Object.keys(request.files).some((path) => path.endsWith(".py"));
+    if (request.language === "javascript" || (request.language === "shell" && !hasPython)) {
+      return this.inner.run(request, signal);
+    }
+    const set = await this.packageSet();
+    const plan = planPackages(
+      set.lock,
+      new Map(Object.entries(request.files)),
+      request.scriptPath,
+      set.environment,
+    );
+    if (request.language === "python" && plan.unsatisfied.length > 0) {
+      return refusedOutcome(unsatisfiedMessage(plan, set));
+    }
+    const notes = plan.problems.map((problem) => `Python packages: ${problem}`);
+    if (set.problem) notes.push(`Python packages: ${set.problem}`);
+    const packages: PythonPackageFile[] = [];
+    const missing: string[] = [];
+    for (const { entry, required } of plan.packages) {
+      try {
+        const data = await set.wheel(entry);
+        packages.push({
+          name: entry.name,
+          version: entry.version,
+          fileName: entry.file_name,
+          sha256: entry.sha256,
+          data,
+          required,
+        });
+      } catch (error) {
+        if (required && request.language === "python") missing.push(describeError(error));
+        else notes.push(`Python package ${describeError(error)}`);
+      }
+    }
+    if (missing.length > 0) {
+      return refusedOutcome(packagesNotLoadedMessage(missing));
+    }
+    const outcome = await this.inner.run(
+      {
+        ...request,
+        python: { packages, setModules: set.modules(), setDescription: set.description() },
+      },
+      signal,
+    );
+    return { ...outcome, notes: [...notes, ...outcome.notes] };
+  }
+}
