@@ -150,6 +150,59 @@ async function pythonWorkerMemory(): Promise<void> {
  * to the report URL given in the query string. Two phases: a first visit, then a reload of the
  * same profile (the repeat visit, with the stored Python snapshot), which measures the rest.
  */
+/** The test package set's packages (bench/run.ts builds it), by the module a script imports. */
+const BENCH_PACKAGES = { yaml: "pyyaml", openpyxl: "openpyxl", pypdf: "pypdf" };
+
+/**
+ * A run that imports one package, from the package set (installed and imported in the run) and
+ * preloaded into the memory snapshot: each a median of 3 whole calls.
+ */
+async function pythonPackageFigures(): Promise<BenchFigure[]> {
+  const figures: BenchFigure[] = [];
+  const files: Record<string, string> = {
+    "packages/SKILL.md": "---\nname: packages\ndescription: Package imports.\n---\n",
+  };
+  for (const module of Object.keys(BENCH_PACKAGES))
+    files[`packages/${module}.py`] = `import ${module}\n`;
+  for (const preloaded of [false, true]) {
+    const skillbox = createSkillbox({
+      assetsUrl: DEFAULT_ASSETS_URL,
+      storage: "memory",
+      eager: ["python"],
+      python: {
+        packagesUrl: "/python-packages/",
+        preload: preloaded ? Object.values(BENCH_PACKAGES) : [],
+      },
+    });
+    await skillbox.ready;
+    await skillbox.installSkill({ files });
+    // Later boots restore the snapshot; the first one made it.
+    await sleep(8000);
+    for (const [module, distribution] of Object.entries(BENCH_PACKAGES)) {
+      const times: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        await sleep(1500);
+        const [ms, result] = await timed(
+          () =>
+            skillbox.callTool("run_skill_script", {
+              skill_name: "packages",
+              script_path: `${module}.py`,
+            }) as Promise<RunScriptResult>,
+        );
+        if (result.exit_code !== 0) throw new Error(`import ${module}: ${result.stderr}`);
+        times.push(ms);
+      }
+      figures.push({
+        name: `python: run importing ${distribution}, ${preloaded ? "preloaded in the snapshot" : "loaded per run"}, median of 3`,
+        value: median(times),
+        unit: "ms",
+      });
+    }
+    skillbox.dispose();
+  }
+  return figures;
+}
+
 async function main() {
   const repeat = params.get("phase") === "repeat";
   const figures: BenchFigure[] = repeat
@@ -241,6 +294,7 @@ async function main() {
   });
 
   figures.push(...(await wasmerShellFigures()));
+  figures.push(...(await pythonPackageFigures()));
   await pythonWorkerMemory();
 
   await sleep(3000);

@@ -6,6 +6,7 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { build, preview } from "vite";
 import { CHROMIUM_FLAGS } from "../test/browser/app";
+import { buildTestPackageSet } from "../test/helpers/testPackageSet";
 import type { BenchFigure } from "./benchPage";
 
 /** Resident memory of a process and all its descendants, in MB. */
@@ -53,6 +54,7 @@ const CHROMIUM_VERSION = spawnSync("/usr/bin/chromium", ["--version"], {
 
 async function browserFigures(): Promise<BenchFigure[]> {
   process.env.SKILLBOX_TEST_HOOKS = "1";
+  await buildTestPackageSet();
   await build({ logLevel: "warn" });
   const app = await preview({ logLevel: "warn", preview: { host: "127.0.0.1", port: 4318 } });
   let resolveReport!: (body: string) => void;
@@ -141,6 +143,13 @@ async function main() {
     `${nativeMs("sh", [join(dir, "hello.sh")]).toFixed(1)} ms`,
     "",
   ]);
+  for (const module of ["yaml", "openpyxl", "pypdf"]) {
+    rows.push([
+      `native: Debian's python3 -c "import ${module}", median of 9`,
+      `${nativeMs("/usr/bin/python3", ["-c", `import ${module}`]).toFixed(0)} ms`,
+      "",
+    ]);
+  }
   console.log(
     `machine: ${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; ${CHROMIUM_VERSION}, headless, no DevTools`,
   );
