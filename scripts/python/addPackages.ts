@@ -4,6 +4,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
@@ -257,11 +258,13 @@ export async function addPackages(options: AddPackagesOptions): Promise<PackageL
 
   mkdirSync(options.out, { recursive: true });
   for (const { entry, data } of resolved.values()) {
-    const previous = existing.get(normalizePackageName(entry.name));
-    if (previous)
-      delete lock.packages[
-        Object.keys(lock.packages).find((key) => lock.packages[key] === previous)!
-      ];
+    for (const [key, previous] of Object.entries(lock.packages)) {
+      if (normalizePackageName(previous.name) !== normalizePackageName(entry.name)) continue;
+      // Another version of it: its entry and wheel give way to the new one.
+      delete lock.packages[key];
+      if (previous.file_name !== entry.file_name)
+        rmSync(join(options.out, previous.file_name), { force: true });
+    }
     writeFileSync(join(options.out, entry.file_name), data);
     lock.packages[normalizePackageName(entry.name)] = entry;
   }
