@@ -186,7 +186,7 @@ async function pythonPackageFigures(): Promise<BenchFigure[]> {
           () =>
             skillbox.callTool("run_skill_script", {
               skill_name: "packages",
-              script_path: `${module}.py`,
+              script_path: `import_${module}.py`,
             }) as Promise<RunScriptResult>,
         );
         if (result.exit_code !== 0) throw new Error(`import ${module}: ${result.stderr}`);
