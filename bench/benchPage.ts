@@ -163,7 +163,7 @@ async function pythonPackageFigures(): Promise<BenchFigure[]> {
     "packages/SKILL.md": "---\nname: packages\ndescription: Package imports.\n---\n",
   };
   for (const module of Object.keys(BENCH_PACKAGES))
-    files[`packages/${module}.py`] = `import ${module}\n`;
+    files[`packages/import_${module}.py`] = `import ${module}\n`;
   for (const preloaded of [false, true]) {
     const skillbox = createSkillbox({
       assetsUrl: DEFAULT_ASSETS_URL,
