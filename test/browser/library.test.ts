@@ -13,7 +13,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const DEMO_SKILLS = ["csv-insights", "demo-bank-api", "log-report-sh", "text-tools-js"];
+const DEMO_SKILLS = [
+  "csv-insights",
+  "demo-bank-api",
+  "log-report-sh",
+  "spreadsheet-report",
+  "text-tools-js",
+];
 
 test("installed skills and their versions survive a page reload; demo skills are not reinstalled", async () => {
   const page = await openApp(browser);

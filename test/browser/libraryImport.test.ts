@@ -238,7 +238,7 @@ describe("agent profile (CONTRACT §2) in the app", () => {
       ),
     ).toHaveProperty("instructions");
 
-    for (const name of ["csv-insights", "log-report-sh", "text-tools-js"]) {
+    for (const name of ["csv-insights", "log-report-sh", "spreadsheet-report", "text-tools-js"]) {
       await page.evaluate((n) => window.skillbox.updateProfile(n, { bound: false }), name);
     }
     const none = await page.evaluate(() => window.skillbox.agentContext());
