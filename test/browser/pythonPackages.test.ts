@@ -198,6 +198,31 @@ describe("the deployment's package set, offline", () => {
   });
 });
 
+describe("packages preloaded into the memory snapshot", () => {
+  test("runs on restored workers have them imported and their files in place", async () => {
+    const server = await startStaticServer();
+    writeFileSync(
+      join(server.root, "skillbox.config.json"),
+      JSON.stringify({ python: { preload: ["pyyaml", "openpyxl"] } }),
+    );
+    const page = await openApp(browser, "/", server.url);
+    await installTestSkill(page, "preloaded", {
+      "probe.py":
+        "import os, sys\nalready = 'yaml' in sys.modules and 'openpyxl' in sys.modules\nimport yaml, openpyxl\nprint(already, os.path.exists(yaml.__file__), os.path.exists(openpyxl.__file__), yaml.safe_load('a: 1'))\n",
+    });
+    // The first worker boots in full and makes the snapshot; those after it restore it.
+    const outputs = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      const result = (await runScript(page, "preloaded", "probe.py")) as RunScriptResult;
+      expect(result, result.stderr).toMatchObject({ exit_code: 0 });
+      outputs.add(result.stdout);
+    }
+    expect([...outputs]).toEqual(["True True True {'a': 1}\n"]);
+    await page.context().close();
+    await server.close();
+  });
+});
+
 describe("a damaged package set", () => {
   let server: StaticServer;
   let page: Page;

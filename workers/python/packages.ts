@@ -61,9 +61,14 @@ export function restorePreloadedFiles(
   preload: readonly { info: PreloadedPackage; data: Uint8Array }[],
 ): Set<string> {
   const sitePackages = sitePackagesOf(pyodide);
-  for (const { data } of preload)
+  const restored = new Set<string>();
+  // The full boot installed only wheels whose hash matched; the same check picks them out here.
+  for (const { info, data } of preload) {
+    if (!hashMatches(data, info.sha256)) continue;
     pyodide.unpackArchive(data, "wheel", { extractDir: sitePackages });
-  return new Set(preload.map(({ info }) => info.sha256));
+    restored.add(info.sha256);
+  }
+  return restored;
 }
 
 function firstLine(error: unknown): string {
