@@ -63,22 +63,25 @@ export class PythonPackagesRuntime implements Runtime {
     if (set.problem) notes.push(`Python packages: ${set.problem}`);
     const packages: PythonPackageFile[] = [];
     const missing: string[] = [];
-    for (const { entry, required } of plan.packages) {
-      try {
-        const data = await set.wheel(entry);
+    // Fetched together (each wheel once per visit), handed over in the plan's order.
+    const fetched = await Promise.allSettled(plan.packages.map(({ entry }) => set.wheel(entry)));
+    plan.packages.forEach(({ entry, required }, index) => {
+      const wheel = fetched[index]!;
+      if (wheel.status === "fulfilled") {
         packages.push({
           name: entry.name,
           version: entry.version,
           fileName: entry.file_name,
           sha256: entry.sha256,
-          data,
+          data: wheel.value,
           required,
         });
-      } catch (error) {
-        if (required && request.language === "python") missing.push(describeError(error));
-        else notes.push(`Python package ${describeError(error)}`);
+      } else if (required && request.language === "python") {
+        missing.push(describeError(wheel.reason));
+      } else {
+        notes.push(`Python package ${describeError(wheel.reason)}`);
       }
-    }
+    });
     if (missing.length > 0) {
       return refusedOutcome(packagesNotLoadedMessage(missing));
     }

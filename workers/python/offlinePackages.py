@@ -4,7 +4,6 @@
 import importlib.abc
 import importlib.machinery
 import sys
-import types
 
 _HINT = (
     "this sandbox has no network; Python packages come from the deployment's package set "
@@ -63,4 +62,3 @@ class _OfflineInstallers(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 
 sys.meta_path.append(_OfflineInstallers())
-del types

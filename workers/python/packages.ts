@@ -71,7 +71,8 @@ export function restorePreloadedFiles(
   return restored;
 }
 
-function firstLine(error: unknown): string {
+/** The exception line of a Python traceback (its last line), or the message of any other error. */
+function exceptionLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   const lines = text.trim().split("\n");
   return lines[lines.length - 1] ?? text;
@@ -107,7 +108,7 @@ export async function installPackages(
         );
         pyodide.runPython("import importlib; importlib.invalidate_caches()");
       } catch (error) {
-        problem = `could not install ${item.fileName}: ${firstLine(error)}`;
+        problem = `could not install ${item.fileName}: ${exceptionLine(error)}`;
       }
     }
     if (!problem) continue;
