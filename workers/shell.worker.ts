@@ -1,8 +1,8 @@
 import { startSandboxWorker } from "./shared/sandboxWorker";
-import { builtinShellEngine } from "./shell/builtinEngine";
+import { bootBuiltinShellEngine } from "./shell/builtinEngine";
 import { bootWasmerEngine } from "./shell/wasmerEngine";
 
 // The frame has chosen the engine (see chooseShellEngine); the worker boots what it was told.
 startSandboxWorker(async (init) =>
-  init.shell?.engine === "wasmer" ? bootWasmerEngine(init) : builtinShellEngine,
+  init.shell?.engine === "wasmer" ? bootWasmerEngine(init) : bootBuiltinShellEngine(),
 );

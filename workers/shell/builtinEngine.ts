@@ -31,12 +31,16 @@ function shellQuote(text: string): string {
   return `'${text.replaceAll("'", "'\\''")}'`;
 }
 
+/**
+ * The working files as they are now. Symbolic links are not followed (a link to `..` would make
+ * the walk endless) and are not files of the result: the contract returns regular files.
+ */
 async function readTree(fs: IFileSystem, root: string): Promise<WorkingTree> {
   const tree: WorkingTree = { files: [], directories: [] };
   const walk = async (prefix: string) => {
     for (const name of (await fs.readdir(prefix ? `${root}/${prefix}` : root)).sort()) {
       const path = prefix ? `${prefix}/${name}` : name;
-      const stat = await fs.stat(`${root}/${path}`);
+      const stat = await fs.lstat(`${root}/${path}`);
       if (stat.isDirectory) {
         tree.directories.push(path);
         await walk(path);
@@ -99,7 +103,36 @@ function runtimeCommand(
   });
 }
 
-/** `sh SCRIPT ARGS…` on just-bash, with `python3`/`node` reaching the other runtimes. */
+/**
+ * Writing to a path whose folder does not exist fails as on a real file system (bash: "No such
+ * file or directory"); just-bash's in-memory file system created the missing folders silently.
+ */
+function requireParentFolders(fs: IFileSystem): void {
+  const guard = <T extends IFileSystem["writeFile"] | IFileSystem["appendFile"]>(write: T): T =>
+    (async (path: string, ...rest: unknown[]) => {
+      const parent = path.slice(0, path.lastIndexOf("/")) || "/";
+      const folder = await fs.stat(parent).catch(() => undefined);
+      if (!folder?.isDirectory) {
+        throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), {
+          code: "ENOENT",
+        });
+      }
+      return (write as (...args: unknown[]) => Promise<void>).call(fs, path, ...rest);
+    }) as T;
+  fs.writeFile = guard(fs.writeFile);
+  fs.appendFile = guard(fs.appendFile);
+}
+
+/** bash for a script whose `#!` line names bash, sh (as on Debian, dash) for any other. */
+function shellFor(request: {
+  files: Record<string, Uint8Array>;
+  scriptPath: string;
+}): "sh" | "bash" {
+  const head = new TextDecoder().decode(request.files[request.scriptPath]?.subarray(0, 128));
+  return /^#![^\n]*\bbash\b/.test(head) ? "bash" : "sh";
+}
+
+/** `sh SCRIPT ARGS…` (or `bash`, by the `#!` line) on just-bash, with `python3`/`node` reaching the other runtimes. */
 export const builtinShellEngine: ScriptEngine = {
   async run(request, io, interruptCell) {
     const root = skillDirectory(request.skillName);
@@ -118,11 +151,12 @@ export const builtinShellEngine: ScriptEngine = {
     for (const dir of [request.env.HOME, request.env.TMPDIR]) {
       if (dir) await bash.fs.mkdir(dir, { recursive: true });
     }
+    requireParentFolders(bash.fs);
     // The interpreter yields between commands; an interrupt from the frame stops it there.
     const stop = new AbortController();
     const stopWatching = watchInterrupt(interruptCell, () => stop.abort());
     try {
-      const result = await bash.exec(`sh ${shellQuote(request.scriptPath)}`, {
+      const result = await bash.exec(`${shellFor(request)} ${shellQuote(request.scriptPath)}`, {
         args: request.args,
         env: request.env,
         replaceEnv: true,
@@ -137,3 +171,21 @@ export const builtinShellEngine: ScriptEngine = {
     }
   },
 };
+
+/**
+ * A script touching the interpreter's common paths (functions, substitutions, pipelines of the
+ * usual text commands, arithmetic, loops), run once while the worker boots.
+ */
+const WARM_UP_SCRIPT = `f() { echo "$1"; }; x=$(f a | cat); [ -n "$x" ] && printf '%s\\n' "$x" | grep a | sed s/a/b/ | awk '{print $1}' | sort | uniq | head -1 | wc -l > /dev/null; for i in 1 2; do : $((i + 1)); done; case $x in a*) : ;; esac`;
+
+/**
+ * The built-in engine, warmed: a fresh worker's first script would otherwise pay for compiling
+ * the interpreter's code and building its command table (about 30 ms). The warm-up runs before
+ * the lockdown in a shell that is then dropped, on no input from any skill, so a run still
+ * starts from nothing but code.
+ */
+export async function bootBuiltinShellEngine(): Promise<ScriptEngine> {
+  const bash = new Bash({ executionLimits: GENEROUS_LIMITS, customCommands: compatCommands() });
+  await bash.exec(WARM_UP_SCRIPT);
+  return builtinShellEngine;
+}

@@ -7,15 +7,20 @@
  * `sort`, `printf` and `cut -f` are reimplemented because their differences are spread through
  * the whole command. Anything a fix does not understand is handed to the bundled command as is.
  *
- * Differences that live in the interpreter itself (parsing, traps, `local`, …) cannot be fixed
- * here; they are listed in README-differences.md.
+ * Differences that live in the interpreter itself (traps, expansions, `local -i`, …) are fixed
+ * in just-bash's bundle by scripts/shell/justBashPatches.ts; what remains is listed in the
+ * README ("Known differences from the real programs").
  */
 import type { CustomCommand } from "just-bash/browser";
+import { checksumCommands } from "./compat/checksum";
 import { cutCommand } from "./compat/cut";
 import { envCommand } from "./compat/env";
+import { gzipCommands } from "./compat/gzip";
 import { headCommand } from "./compat/head";
 import { jqCommand } from "./compat/jq";
 import { mktempCommand } from "./compat/mktemp";
+import { odCommand } from "./compat/od";
+import { pathCommands } from "./compat/paths";
 import { printfCommand } from "./compat/printf";
 import { realpathCommand } from "./compat/realpath";
 import { shellCommand } from "./compat/shellArgs";
@@ -39,5 +44,9 @@ export function compatCommands(): CustomCommand[] {
     shellCommand("bash"),
     mktempCommand(),
     realpathCommand(),
+    ...checksumCommands(),
+    ...gzipCommands(),
+    ...pathCommands(),
+    odCommand(),
   ];
 }

@@ -12,7 +12,8 @@ export function stdinBytes(ctx: Context): string {
   return ctx.stdin as unknown as string;
 }
 
-function bytesToLatin1(bytes: Uint8Array): string {
+/** Bytes as a byte string (one char per byte), the form just-bash passes binary data in. */
+export function bytesToLatin1(bytes: Uint8Array): string {
   let text = "";
   for (let i = 0; i < bytes.length; i += 0x8000) {
     text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -20,7 +21,8 @@ function bytesToLatin1(bytes: Uint8Array): string {
   return text;
 }
 
-function latin1ToBytes(text: string): Uint8Array {
+/** A byte string back to bytes. */
+export function latin1ToBytes(text: string): Uint8Array {
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
   return bytes;

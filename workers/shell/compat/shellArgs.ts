@@ -4,16 +4,17 @@ import { original, stdinBytes, textResult } from "./io";
 // ─── sh / bash ──────────────────────────────────────────────────────────────────────────────────
 
 /**
- * `sh script.sh --help`: just-bash's sh/bash print their own usage when `--help` appears
- * anywhere in the arguments, so a script never saw its own `--help` flag. When `--help` comes
- * after the script (or after `-c STRING`), run the script the way just-bash's sh does.
+ * `sh FILE ARGS…`, `bash FILE ARGS…` and `sh -c STRING [NAME ARGS…]` run here rather than by
+ * just-bash's own sh/bash, for two reasons: those printed their usage whenever `--help` appeared
+ * anywhere in the arguments, so a script never saw its own `--help` flag; and the script must
+ * know whether it runs as sh or as bash (the `shellName` exec option read by the patched
+ * interpreter: `set -u` stops sh with status 2, as dash does, and bash with 1). Options before
+ * the script (`sh -e FILE`, `sh -x`, `sh --help`) go to the bundled command.
  */
 export function shellCommand(name: "sh" | "bash"): CustomCommand {
   return defineCommand(name, async (args, ctx) => {
     const first = args[0];
-    const scriptHelp =
-      first !== undefined && first !== "--help" && args.slice(1).includes("--help");
-    if (!scriptHelp || !ctx.exec || (first.startsWith("-") && first !== "-c")) {
+    if (first === undefined || !ctx.exec || (first.startsWith("-") && first !== "-c")) {
       return original(ctx, name, args);
     }
     let source: string;
@@ -45,7 +46,7 @@ export function shellCommand(name: "sh" | "bash"): CustomCommand {
     params.forEach((param, index) => {
       env[String(index + 1)] = param;
     });
-    const options = { env, cwd: ctx.cwd, signal: ctx.signal };
+    const options = { env, cwd: ctx.cwd, signal: ctx.signal, shellName: name };
     // As just-bash's sh: the script shares the caller's stdin when the interpreter allows it.
     if (ctx.execWithInheritedStdin) return ctx.execWithInheritedStdin(source, options);
     return ctx.exec(source, { ...options, stdin: stdinBytes(ctx), stdinKind: "bytes" });

@@ -1,0 +1,2 @@
+GREETING="hi from lib"
+greet() { echo "hello, $1"; }
