@@ -24,7 +24,9 @@ const run = (command: string, args: string[], cwd: string) =>
 
 /**
  * `npm pack`, then the AI SDK example as a fresh project that installs the tarball from the file
- * (`--offline`: only npm's cache, no registry), builds with Vite and `skillbox/vite`; and the
+ * (`--prefer-offline`: npm's cache first; npm 11 asks for full packuments of the example's other
+ * dependencies, which `npm ci` of this project does not cache, so those may come from the
+ * registry), builds with Vite and `skillbox/vite`; and the
  * plain HTML example with the runtime folder `npx skillbox-assets` copies.
  */
 beforeAll(async () => {
@@ -36,7 +38,11 @@ beforeAll(async () => {
   const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8"));
   manifest.dependencies.skillbox = `file:${tarball}`;
   writeFileSync(join(project, "package.json"), JSON.stringify(manifest, null, 2));
-  run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts"], project);
+  run(
+    "npm",
+    ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts"],
+    project,
+  );
   run("npx", ["--offline", "vite", "build"], project);
 
   cpSync(join(EXAMPLES, "plain-html"), plain, { recursive: true });
