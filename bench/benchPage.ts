@@ -115,6 +115,16 @@ async function storedSnapshots(): Promise<number> {
 
 type Run = (script: string, timeLimitMs?: number) => Promise<RunScriptResult>;
 
+/** Median of 7 runs spaced out so that each finds its pool topped up again. */
+async function warmRunMs(run: Run, script: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    await sleep(1500);
+    times.push((await timed(() => run(script)))[0]);
+  }
+  return median(times);
+}
+
 async function sequential(run: Run, script: string, count: number): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
@@ -254,26 +264,15 @@ async function main() {
   });
 
   await sleep(3000);
-  const warm: number[] = [];
-  for (let i = 0; i < 7; i++) {
-    await sleep(1500);
-    warm.push((await timed(() => run("hello.py")))[0]);
-  }
   figures.push({
     name: "python: warm run (pool ready), median of 7",
-    value: median(warm),
+    value: await warmRunMs(run, "hello.py"),
     unit: "ms",
     target: "≤ 0.25 × python3",
   });
-
-  const warmShell: number[] = [];
-  for (let i = 0; i < 7; i++) {
-    await sleep(1500);
-    warmShell.push((await timed(() => run("hello.sh")))[0]);
-  }
   figures.push({
     name: "shell (built-in): warm run (pool ready), median of 7",
-    value: median(warmShell),
+    value: await warmRunMs(run, "hello.sh"),
     unit: "ms",
     target: "≤ 2 × sh",
   });
