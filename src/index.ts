@@ -46,6 +46,7 @@ export {
 export type { SkillSetting } from "./library/settingsStore";
 export type { PythonPackagesConfig } from "./python/packageConfig";
 export type { DeclaredPackage } from "./python/packagePlan";
+export type { BrowserFeatures, SandboxFeatures } from "./sandbox/features";
 export type { FrameStatus, PoolState } from "./sandbox/frame/frameApi";
 export type { ScriptLanguage } from "./sandbox/runtime";
 export type { ShellEngineConfig } from "./sandbox/shellEngine";

@@ -1,5 +1,6 @@
 import type { PyodideAPI } from "pyodide";
 import { decodePreload, PRELOAD_ASSET } from "../src/python/preloadBundle";
+import { hasJspi } from "../src/sandbox/features";
 import { SNAPSHOT_ASSET, type WorkerInit } from "../src/sandbox/protocol";
 import type { OutputFile, RunRequest } from "../src/sandbox/runtime";
 import { skillDirectory } from "../src/tools/environment";
@@ -161,6 +162,7 @@ function pythonEngine(
   preloaded: ReadonlySet<string> = new Set(),
 ): ScriptEngine {
   const budget = new PythonMemoryBudget(pyodide);
+  const jspi = hasJspi();
   return {
     async run(request, io, interruptCell) {
       const packages = request.python;
@@ -181,9 +183,7 @@ function pythonEngine(
         pyodide.setInterruptBuffer(interruptCell);
       }
       const run = pyodide.globals.get("skillbox_run");
-      // Calling it "promising" lets scripts block on coroutines (asyncio.run, run_until_complete)
-      // through stack switching, as they would in CPython.
-      const exitCode = (await run.callPromising(
+      const runArgs = [
         request.scriptPath,
         pyodide.toPy(request.args),
         pyodide.toPy(request.env),
@@ -192,7 +192,11 @@ function pythonEngine(
           setModules: packages?.setModules ?? {},
           setDescription: packages?.setDescription ?? "",
         }),
-      )) as number;
+      ];
+      // Calling it "promising" lets scripts block on coroutines (asyncio.run, run_until_complete)
+      // through stack switching, as they would in CPython. Without JSPI the plain call runs
+      // everything else the same; a script that blocks on a coroutine gets Pyodide's error.
+      const exitCode = (await (jspi ? run.callPromising(...runArgs) : run(...runArgs))) as number;
       return { exitCode, files: changedFiles(request.files, readTree(pyodide, cwd)) };
     },
   };

@@ -29,6 +29,7 @@ import {
 import { type DeclaredPackage, declaredPackages } from "../python/packagePlan";
 import { PythonPackagesRuntime } from "../python/packageRuntime";
 import { PythonPackageSet } from "../python/packageSet";
+import { type BrowserFeatures, hasServiceWorkers } from "../sandbox/features";
 import type { FrameStatus } from "../sandbox/frame/frameApi";
 import { sandboxAssets } from "../sandbox/host/runtimeAssets";
 import { SandboxHost } from "../sandbox/host/sandboxHost";
@@ -153,6 +154,7 @@ export const DEFAULT_ENDPOINT: EndpointSettings = {
 
 /** What the sandbox runs on, for a status line and automation. */
 export interface SandboxStatus extends FrameStatus {
+  features: BrowserFeatures;
   /** Whether Python's first worker booted from a memory snapshot kept from an earlier visit. */
   pythonSnapshotFromStorage: boolean;
 }
@@ -489,7 +491,12 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
     },
     async status() {
       const host = await sandbox;
-      return { ...(await host.status()), pythonSnapshotFromStorage: host.snapshotFromStorage };
+      const frame = await host.status();
+      return {
+        ...frame,
+        features: { ...frame.features, serviceWorkers: hasServiceWorkers() },
+        pythonSnapshotFromStorage: host.snapshotFromStorage,
+      };
     },
     chat,
     subscribe,

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { deploymentLimitsSchema } from "../app/deploymentConfig";
 import { pythonPackagesConfigSchema } from "../python/packageConfig";
 import { DEFAULT_ASSETS_URL } from "../sandbox/runtimeLayout";
 import { shellEngineConfigSchema } from "../sandbox/shellEngine";
+import { z } from "../zod.ts";
 
 /** What `installSkill` accepts: a map of `FOLDER/path` → contents, or a base64 zip. */
 export type InstallSource = { files: Record<string, string | Uint8Array> } | { zipBase64: string };

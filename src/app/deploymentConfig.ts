@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { type PythonPackagesConfig, pythonPackagesConfigSchema } from "../python/packageConfig.ts";
 import type { AdmissionLimits } from "../sandbox/frame/admission";
 import { shellEngineConfigSchema } from "../sandbox/shellEngine.ts";
 import type { ToolLimits } from "../tools/limits";
+import { z } from "../zod.ts";
 
 /** Where a deployment puts its settings: a JSON file beside `index.html` (README "Shell engines"). */
 export const DEPLOYMENT_CONFIG_PATH = "/skillbox.config.json";

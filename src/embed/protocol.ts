@@ -1,5 +1,5 @@
 import type { Endpoint } from "comlink";
-import { z } from "zod";
+import { z } from "../zod.ts";
 
 /** The host page's greeting, posted to the embed frame until it answers. */
 export const EMBED_HELLO = "skillbox:embed-hello";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod.ts";
 
 /** Where a deployment's Python packages are and which ones its memory snapshot holds. */
 export const pythonPackagesConfigSchema = z.strictObject({

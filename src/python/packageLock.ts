@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod.ts";
 
 /**
  * One package of a lock file in Pyodide's format (`pyodide-lock.json`): the wheel, its hash,

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "../zod.ts";
 import type { OutputFile, RunRequest } from "./runtime";
 import type { ShellEngineChoice } from "./shellEngine";
 import type {

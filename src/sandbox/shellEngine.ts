@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod.ts";
 
 /** `namespace/name` with an optional `@version` (a semver range), as the Wasmer registry names. */
 const REGISTRY_NAME = /^[a-z0-9][a-z0-9_-]*\/[a-z0-9][a-z0-9_.-]*(@[0-9A-Za-z.^~<>=*+-]+)?$/;
@@ -63,12 +63,13 @@ export interface ShellEngineChoice {
 
 /**
  * Which engine a shell worker boots. A Wasmer engine needs its package and SharedArrayBuffer
- * (cross-origin isolation); `auto` falls back to the built-in engine without them.
+ * (a cross-origin-isolated page in a browser that has it); `auto` falls back to the built-in
+ * engine without them.
  */
 export function chooseShellEngine(
   settings: ShellEngineSettings | undefined,
   hasPackage: boolean,
-  crossOriginIsolated: boolean,
+  sharedMemory: boolean,
 ): ShellEngineName {
   const engine = settings?.engine ?? "auto";
   if (engine === "builtin") return "builtin";
@@ -76,10 +77,10 @@ export function chooseShellEngine(
     if (engine === "wasmer") throw new Error("the wasmer shell engine has no package configured");
     return "builtin";
   }
-  if (!crossOriginIsolated) {
+  if (!sharedMemory) {
     if (engine === "wasmer") {
       throw new Error(
-        "the wasmer shell engine needs a cross-origin-isolated page (COOP/COEP headers)",
+        "the wasmer shell engine needs SharedArrayBuffer: a cross-origin-isolated page (COOP/COEP headers) in a browser that offers it",
       );
     }
     return "builtin";

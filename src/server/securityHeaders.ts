@@ -9,11 +9,17 @@ import { DEFAULT_ASSETS_URL, RUNTIME_LAYOUT } from "../sandbox/runtimeLayout.ts"
  * adds them to the pages it serves.
  */
 
-/** Headers every response carries: cross-origin isolation, and CORS/CORP so that the
- * opaque-origin sandbox frame may load app scripts by URL (development, the Wasmer SDK). */
+/**
+ * Headers every response carries: cross-origin isolation, and CORS/CORP so that the
+ * opaque-origin sandbox frame may load app scripts by URL (development, the Wasmer SDK).
+ * COEP is `credentialless`, not `require-corp`: Chromium and Firefox isolate the page with
+ * either, and WebKit, which does not know `credentialless`, then leaves the page unisolated —
+ * under `require-corp` WebKit refuses to start the blob workers of the opaque-origin sandbox
+ * frame (and it gives the Debian build no SharedArrayBuffer even when isolated).
+ */
 export const EVERY_RESPONSE: Readonly<Record<string, string>> = {
   "Cross-Origin-Opener-Policy": "same-origin",
-  "Cross-Origin-Embedder-Policy": "require-corp",
+  "Cross-Origin-Embedder-Policy": "credentialless",
   "Cross-Origin-Resource-Policy": "cross-origin",
   "Access-Control-Allow-Origin": "*",
   "X-Content-Type-Options": "nosniff",

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod.ts";
 import { DEFAULT_TOOL_LIMITS, type ToolLimits } from "./limits";
 
 export const GET_SKILL_INSTRUCTIONS = "get_skill_instructions";

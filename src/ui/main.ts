@@ -6,6 +6,7 @@ import {
 } from "../app/deploymentConfig";
 import { createSkillbox, type SandboxStatus, type Skillbox } from "../index";
 import { startOfflineSupport } from "../offline/serviceWorkerClient";
+import { hasServiceWorkers } from "../sandbox/features";
 import { chatPanel } from "./chatPanel";
 import { h } from "./dom";
 import { libraryPanel } from "./libraryPanel";
@@ -41,12 +42,25 @@ const update = h("p", { id: "update-banner", className: "update", hidden: true }
 
 const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
-function describeSandbox({ shellEngine, crossOriginIsolated }: SandboxStatus): string {
+/** The status line: what the sandbox runs on and, plainly, what this browser narrows. */
+function describeSandbox({ shellEngine, crossOriginIsolated, features }: SandboxStatus): string {
   const shell = shellEngine === "wasmer" ? "a WASIX shell on Wasmer" : "the built-in shell";
-  const isolation = crossOriginIsolated
-    ? ""
-    : " This page is not cross-origin isolated: a run past its time limit is stopped by ending its worker.";
-  return `Ready. Scripts run in an isolated sandbox with no network; .sh on ${shell}.${isolation}`;
+  const limits: string[] = [];
+  if (!features.sharedMemory) {
+    const why = crossOriginIsolated
+      ? "This browser has no SharedArrayBuffer"
+      : "This page is not cross-origin isolated";
+    limits.push(`${why}: a run past its time limit is stopped by ending its worker.`);
+  }
+  if (!features.jspi) {
+    limits.push(
+      "No WebAssembly stack switching (JSPI) here: Python scripts cannot block on coroutines (asyncio.run).",
+    );
+  }
+  return [
+    `Ready. Scripts run in an isolated sandbox with no network; .sh on ${shell}.`,
+    ...limits,
+  ].join(" ");
 }
 
 const started = config instanceof Error ? Promise.reject(config) : skillbox.ready;
@@ -72,6 +86,11 @@ started.then(
         update.hidden = false;
       },
     }).catch(() => null);
+    if (!hasServiceWorkers()) {
+      offline.textContent =
+        "Not available offline: this browser offers this page no service workers.";
+      return;
+    }
     const saved = await support?.status();
     if (saved?.complete) offline.textContent = "Available offline.";
     else if (saved) offline.textContent = `Not available offline: ${saved.missing.join(", ")}`;

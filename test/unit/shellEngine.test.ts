@@ -31,7 +31,7 @@ describe("chooseShellEngine", () => {
   test("wasmer without what it needs is an error that says what is missing", () => {
     expect(chooseShellEngine({ engine: "wasmer" }, true, true)).toBe("wasmer");
     expect(() => chooseShellEngine({ engine: "wasmer" }, true, false)).toThrow(
-      "the wasmer shell engine needs a cross-origin-isolated page (COOP/COEP headers)",
+      "the wasmer shell engine needs SharedArrayBuffer: a cross-origin-isolated page (COOP/COEP headers) in a browser that offers it",
     );
     expect(() => chooseShellEngine({ engine: "wasmer" }, false, true)).toThrow(
       "the wasmer shell engine has no package configured",

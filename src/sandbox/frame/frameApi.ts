@@ -1,3 +1,4 @@
+import type { SandboxFeatures } from "../features";
 import type { RelaxableLayer } from "../protocol";
 import type { RawRunOutcome, RunRequest, ScriptLanguage } from "../runtime";
 import type { ShellEngineName, ShellEngineSettings } from "../shellEngine";
@@ -41,6 +42,8 @@ export interface PoolState {
 
 export interface FrameStatus {
   crossOriginIsolated: boolean;
+  /** What the frame detected and therefore uses; see {@link SandboxFeatures}. */
+  features: SandboxFeatures;
   runtimes: ScriptLanguage[];
   pools: Partial<Record<ScriptLanguage, PoolState>>;
   /** The engine `.sh` scripts run on, when a shell runtime is configured. */

@@ -1,4 +1,5 @@
 import { expose, transfer } from "comlink";
+import { detectSandboxFeatures } from "../features";
 import { takeOneShotGlobal } from "../handoff";
 import { FRAME_PORT_HANDOFF } from "../protocol";
 import type { RawRunOutcome, RunRequest, Runtime, ScriptLanguage } from "../runtime";
@@ -64,6 +65,7 @@ const anyRuntime: Runtime = {
 };
 const cancellers = new Map<string, AbortController>();
 let shellEngine: ShellEngineName | null = null;
+const features = detectSandboxFeatures();
 
 const api: SandboxFrameApi = {
   async configure(language: ScriptLanguage, setup: RuntimeSetup) {
@@ -75,7 +77,7 @@ const api: SandboxFrameApi = {
       shellEngine = chooseShellEngine(
         setup.shell,
         setup.assets[SHELL_PACKAGE_ASSET] !== undefined,
-        globalThis.crossOriginIsolated,
+        features.sharedMemory,
       );
       shell = { engine: shellEngine, command: setup.shell?.command };
     }
@@ -124,6 +126,7 @@ const api: SandboxFrameApi = {
   status(): FrameStatus {
     return {
       crossOriginIsolated: globalThis.crossOriginIsolated,
+      features,
       runtimes: (Object.keys(LABELS) as ScriptLanguage[]).filter((l) => runtimes.has(l)),
       pools: Object.fromEntries(
         [...runtimes].map(([language, { pool }]) => [language, pool.state()]),

@@ -1,3 +1,4 @@
+import { hasSharedMemory } from "../features";
 import type { OmittedFiles } from "../outputFileLimits";
 import type {
   InterruptMessage,
@@ -51,6 +52,8 @@ export interface WorkerRunResult {
   omitted?: OmittedFiles;
 }
 
+const sharedMemory = hasSharedMemory();
+
 /**
  * One sandbox worker, seen from the frame. It listens only on the private port it created; any
  * message on the worker's own global channel is ignored, and every port message is checked.
@@ -68,7 +71,7 @@ export class WorkerHandle {
   constructor(spec: RuntimeWorkerSpec, snapshot?: SnapshotDuty) {
     const channel = new MessageChannel();
     this.port = channel.port1;
-    const shared = globalThis.crossOriginIsolated ? new SharedArrayBuffer(4) : null;
+    const shared = sharedMemory ? new SharedArrayBuffer(4) : null;
     this.interruptCell = shared ? new Int32Array(shared) : null;
     this.worker = new Worker(workerBootstrapUrl(), {
       name: `skillbox-${spec.label.toLowerCase()}`,
@@ -183,7 +186,7 @@ export class WorkerHandle {
   }
 
   /**
-   * Asks the runtime to stop at its next check: through the shared cell when isolated (Python's
+   * Asks the runtime to stop at its next check: through the shared cell when there is one (Python's
    * KeyboardInterrupt), by message for engines that yield to their event loop.
    */
   interrupt(): void {

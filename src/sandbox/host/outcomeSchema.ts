@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../zod.ts";
 
 const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, "expected bytes");
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../zod.ts";
 
 /**
  * Downloads a package named like `wasmer/bash@1.0.24` from a Wasmer registry, on the page (the

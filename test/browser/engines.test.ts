@@ -1,0 +1,293 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import type { BrowserFeatures, CallToolOptions, InstallSource } from "../../src/index";
+import type { RunScriptResult } from "../../src/tools/resultShaping";
+import type { SkillInstructions, ToolResult } from "../../src/tools/skillTools";
+import { type CountingServer, startCountingServer } from "../helpers/countingServer";
+import { startStaticServer } from "../helpers/staticServer";
+import { appUrl } from "./app";
+import { chromiumEngine } from "./engines/chromiumEngine";
+import type { Engine, EngineName, EnginePage } from "./engines/enginePage";
+import { waitUntil } from "./engines/enginePage";
+import { firefoxEngine } from "./engines/firefoxEngine";
+import { webkitEngine } from "./engines/webkitEngine";
+import { expectEveryProbeBlocked, PROBE } from "./hostileProbes";
+
+/**
+ * The contract, runtime, hostile, library and offline paths in every major engine: Debian's
+ * Chromium, Firefox ESR and WebKitGTK. What an engine lacks is stated here, once, and is the
+ * README's browser table: the suite checks that each engine reports exactly that and that the
+ * fallback for each missing feature works.
+ */
+const ENGINES: Record<EngineName, { start: () => Promise<Engine>; features: BrowserFeatures }> = {
+  chromium: {
+    start: chromiumEngine,
+    features: { sharedMemory: true, jspi: true, serviceWorkers: true },
+  },
+  firefox: {
+    start: firefoxEngine,
+    features: { sharedMemory: true, jspi: true, serviceWorkers: true },
+  },
+  webkit: {
+    start: webkitEngine,
+    features: { sharedMemory: false, jspi: false, serviceWorkers: true },
+  },
+};
+
+const SKILL = "engine-probe";
+const SCRIPTS: Record<string, string> = {
+  "scripts/hello.py": "import sys\nprint('python', sys.argv[1:])\n",
+  "scripts/hello.js": "console.log('javascript', process.argv.slice(2));\n",
+  "scripts/hello.mjs":
+    "import { argv } from 'node:process';\nconsole.log('module', argv.slice(2));\n",
+  "scripts/hello.sh": 'echo "shell $1 $(( 6 * 7 ))"\n',
+  "scripts/spin.py": "print('before', flush=True)\nwhile True:\n    pass\n",
+  "scripts/spin.js": "console.log('before');\nfor (;;) {}\n",
+  "scripts/spin.sh": "echo before\nwhile :; do :; done\n",
+  "scripts/coroutine.py":
+    "import asyncio\n\nasync def answer():\n    await asyncio.sleep(0)\n    return 42\n\nprint(asyncio.run(answer()))\n",
+};
+const GREETINGS: Record<string, string> = {
+  "scripts/hello.py": "python ['x']\n",
+  "scripts/hello.js": "javascript [ 'x' ]\n",
+  "scripts/hello.mjs": "module [ 'x' ]\n",
+  "scripts/hello.sh": "shell x 42\n",
+};
+
+function skillFiles(name: string, files: Record<string, string>): InstallSource {
+  const bundle: Record<string, string> = {
+    [`${name}/SKILL.md`]: `---\nname: ${name}\ndescription: Test skill ${name}.\n---\nFor tests.\n`,
+  };
+  for (const [path, text] of Object.entries(files)) bundle[`${name}/${path}`] = text;
+  return { files: bundle };
+}
+
+async function openApp(page: EnginePage, base: string): Promise<void> {
+  await page.goto(new URL("/", base).href);
+  await waitUntil(page, () => "skillbox" in window, null, { what: "window.skillbox" });
+  await page.evaluate(() => window.skillbox.ready, null);
+}
+
+const callTool = (page: EnginePage, name: string, args: unknown, options: CallToolOptions = {}) =>
+  page.evaluate(([n, a, o]) => window.skillbox.callTool(n, a, o), [
+    name,
+    args,
+    options,
+  ] as const) as Promise<ToolResult>;
+
+const run = (
+  page: EnginePage,
+  skill: string,
+  script: string,
+  args: string[] = [],
+  timeLimitMs?: number,
+) =>
+  callTool(
+    page,
+    "run_skill_script",
+    { skill_name: skill, script_path: script, args },
+    timeLimitMs ? { timeLimitMs } : {},
+  ) as Promise<RunScriptResult>;
+
+const install = (page: EnginePage, source: InstallSource) =>
+  page.evaluate((s) => window.skillbox.installSkill(s).then((r) => r.name), source);
+
+async function runEachRuntime(page: EnginePage): Promise<void> {
+  const outputs: Record<string, string> = {};
+  for (const script of Object.keys(GREETINGS)) {
+    const result = await run(page, SKILL, script, ["x"]);
+    expect(result.exit_code, `${script}: ${JSON.stringify(result)}`).toBe(0);
+    outputs[script] = result.stdout;
+  }
+  expect(outputs).toEqual(GREETINGS);
+}
+
+for (const [name, { start, features }] of Object.entries(ENGINES)) {
+  describe(name, () => {
+    let engine: Engine;
+    let page: EnginePage;
+    let counting: CountingServer;
+    /** Console errors a test expects (the hostile probe's refused requests); any other fails it. */
+    let expectedErrors: RegExp[] = [];
+    let errorsChecked = 0;
+
+    beforeAll(async () => {
+      [engine, counting] = await Promise.all([start(), startCountingServer()]);
+      page = await engine.open();
+      await openApp(page, appUrl());
+      await install(page, skillFiles(SKILL, SCRIPTS));
+    });
+    afterAll(async () => {
+      await page?.close();
+      await engine?.close();
+      await counting?.close();
+    });
+    afterEach(async () => {
+      const fresh = (await page.consoleErrors()).slice(errorsChecked);
+      errorsChecked += fresh.length;
+      const unexpected = fresh.filter((line) => !expectedErrors.some((p) => p.test(line)));
+      expectedErrors = [];
+      expect(unexpected, "console errors").toEqual([]);
+    });
+
+    test("positive control: the console check sees an error and an uncaught exception", async () => {
+      expectedErrors = [/control error/, /control exception/];
+      await page.evaluate(() => {
+        console.error("control error");
+        setTimeout(() => {
+          throw new Error("control exception");
+        });
+      }, null);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const seen = (await page.consoleErrors()).join("\n");
+      expect(seen).toMatch(/control error/);
+      expect(seen).toMatch(/control exception/);
+    });
+
+    test("reports the features it uses, and the status line names what is narrowed", async () => {
+      const status = await page.evaluate(() => window.skillbox.status(), null);
+      expect(status.features).toEqual(features);
+      expect(status.shellEngine).toBe("builtin");
+      const line = await page.evaluate(() => document.getElementById("status")?.textContent, null);
+      expect(line).toContain("Ready.");
+      expect(line?.includes("time limit is stopped by ending its worker")).toBe(
+        !features.sharedMemory,
+      );
+      expect(line?.includes("(JSPI)")).toBe(!features.jspi);
+    });
+
+    test("contract: instructions, and bad input answered as contract JSON", async () => {
+      const instructions = (await callTool(page, "get_skill_instructions", {
+        skill_name: "csv-insights",
+      })) as SkillInstructions;
+      expect(instructions.name).toBe("csv-insights");
+      expect(instructions.skillDirectory).toBe("/skills/csv-insights");
+      expect(instructions.files.map((f) => f.fileName)).toContain("scripts/summarize.py");
+      expect(await callTool(page, "get_skill_instructions", { skill_name: "nope" })).toEqual({
+        error: "Skill not found",
+      });
+      const bad = await callTool(page, "run_skill_script", {
+        skill_name: SKILL,
+        script_path: "../x.py",
+      });
+      expect(Object.keys(bad)).toEqual(["error"]);
+      const unknownTool = await callTool(page, "no_such_tool", {});
+      expect(Object.keys(unknownTool)).toEqual(["error"]);
+    });
+
+    test("runs .py, .js, .mjs and .sh, and the demo skills", async () => {
+      await runEachRuntime(page);
+      const report = await run(page, "csv-insights", "scripts/summarize.py");
+      expect(report.exit_code, report.stderr).toBe(0);
+      expect(report.files.some((url) => url.endsWith("/out/report.md"))).toBe(true);
+      const stats = await run(page, "text-tools-js", "scripts/text_stats.js", [
+        "data/sample.txt",
+        "--json",
+      ]);
+      expect(JSON.parse(stats.stdout)).toMatchObject({ words: expect.any(Number) });
+    });
+
+    test("a run past its time limit stops with 124 in each runtime, and the next run works", async () => {
+      for (const script of ["scripts/spin.py", "scripts/spin.js", "scripts/spin.sh"]) {
+        const result = await run(page, SKILL, script, [], 3000);
+        expect(result, script).toMatchObject({ exit_code: 124, timed_out: true });
+        // The built-in shell hands over its output when the script ends, so a stopped one has none.
+        if (!script.endsWith(".sh")) expect(result.stdout, script).toBe("before\n");
+      }
+      await runEachRuntime(page);
+    });
+
+    test(`asyncio.run ${features.jspi ? "works (JSPI)" : "fails clearly without JSPI, other scripts unaffected"}`, async () => {
+      const result = await run(page, SKILL, "scripts/coroutine.py");
+      if (features.jspi) {
+        expect(result).toMatchObject({ exit_code: 0, stdout: "42\n" });
+      } else {
+        console.log(`${name}: asyncio.run without JSPI:`, result.stderr.trim().split("\n").at(-1));
+        expect(result.exit_code).toBe(1);
+        expect(result.stderr).toMatch(/stack switching|JSPI|RuntimeError/);
+        expect((await run(page, SKILL, "scripts/hello.py", ["x"])).stdout).toBe(
+          GREETINGS["scripts/hello.py"],
+        );
+      }
+    });
+
+    test("hostile Python: every escape is blocked, no request reaches the loopback listener", async () => {
+      expectedErrors = [
+        /Content Security Policy|Content-Security-Policy|CSP|blocked|Refused/i,
+        /NetworkError|Failed to fetch|Load failed/i,
+      ];
+      await page.evaluate(() => {
+        const received: unknown[] = [];
+        (window as unknown as { broadcasts: unknown[] }).broadcasts = received;
+        new BroadcastChannel("skillbox-probe").onmessage = (event) => received.push(event.data);
+      }, null);
+      await install(page, {
+        files: {
+          "hostile/SKILL.md":
+            "---\nname: hostile\ndescription: Escape attempts.\n---\nDo not run.\n",
+          "hostile/scripts/probe.py": PROBE,
+        },
+      });
+      const result = await run(page, "hostile", "scripts/probe.py", [counting.url, name]);
+      expect(result.exit_code, result.stderr).toBe(0);
+      expectEveryProbeBlocked(JSON.parse(result.stdout) as Record<string, string>, !features.jspi);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(counting.hits).toEqual([]);
+      const seen = await page.evaluate(
+        async () => ({
+          broadcasts: (window as unknown as { broadcasts: unknown[] }).broadcasts,
+          databases: (await indexedDB.databases()).map((d) => d.name),
+          caches: await caches.keys(),
+        }),
+        null,
+      );
+      expect(seen.broadcasts).toEqual([]);
+      expect(seen.databases).not.toContain("skillbox-probe");
+      expect(seen.caches).not.toContain("skillbox-probe");
+    });
+
+    test("library: versions, export as zip, delete, and reinstall from the export", async () => {
+      const files = { "scripts/v.py": "print('one')\n" };
+      await install(page, skillFiles("versioned", files));
+      await install(page, skillFiles("versioned", { "scripts/v.py": "print('two')\n" }));
+      await page.evaluate(() => window.skillbox.setDefaultVersion("versioned", 2), null);
+      const listed = await page.evaluate(() => window.skillbox.listSkills(), null);
+      expect(listed.find((s) => s.name === "versioned")).toBeDefined();
+      expect((await run(page, "versioned", "scripts/v.py")).stdout).toBe("two\n");
+      const zip = await page.evaluate(() => window.skillbox.exportSkill("versioned"), null);
+      expect(atob(zip).slice(0, 4)).toBe("PK\u0003\u0004");
+      await page.evaluate(() => window.skillbox.deleteSkill("versioned"), null);
+      expect(await callTool(page, "get_skill_instructions", { skill_name: "versioned" })).toEqual({
+        error: "Skill not found",
+      });
+      expect(await install(page, { zipBase64: zip })).toBe("versioned");
+      expect((await run(page, "versioned", "scripts/v.py")).stdout).toBe("two\n");
+    });
+
+    test("offline: after one visit to a plain static host, it reloads and runs with the server gone", async () => {
+      const host = await startStaticServer();
+      // A fresh profile (and, for WebKitWebDriver, the one session it allows) for this visit.
+      await page.close();
+      page = await engine.open();
+      errorsChecked = 0;
+      try {
+        await openApp(page, host.url);
+        await install(page, skillFiles(SKILL, SCRIPTS));
+        await waitUntil(
+          page,
+          () =>
+            document.getElementById("offline-status")?.textContent === "Available offline." &&
+            navigator.serviceWorker.controller !== null,
+          null,
+          { timeoutMs: 120_000, what: "the service worker to cache the build" },
+        );
+        await host.close();
+        await page.reload();
+        await waitUntil(page, () => "skillbox" in window, null, { what: "window.skillbox" });
+        await page.evaluate(() => window.skillbox.ready, null);
+        await runEachRuntime(page);
+      } finally {
+        await host.close();
+      }
+    });
+  });
+}

@@ -1,0 +1,48 @@
+import puppeteer, { type Page } from "puppeteer-core";
+import type { Engine, EnginePage } from "./enginePage";
+
+export const FIREFOX = "/usr/bin/firefox-esr";
+
+function firefoxPage(page: Page): EnginePage {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(`uncaught: ${String(error)}`));
+  return {
+    goto: async (url) => {
+      await page.goto(url);
+    },
+    // Puppeteer's BiDi reload waits for a navigation event Firefox does not send when a service
+    // worker answers with the server gone (the page itself loads at once), so this reloads from
+    // the page and waits for the new document.
+    reload: async () => {
+      await page.evaluate(() => {
+        Object.assign(window, { skillboxOldDocument: true });
+        location.reload();
+      });
+      await page.waitForFunction(
+        () => !("skillboxOldDocument" in window) && document.readyState === "complete",
+        { timeout: 60_000 },
+      );
+    },
+    evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
+    consoleErrors: async () => [...errors],
+    close: () => page.browserContext().close(),
+  };
+}
+
+/** Debian's Firefox ESR through Puppeteer over WebDriver BiDi. */
+export async function firefoxEngine(): Promise<Engine> {
+  const browser = await puppeteer.launch({
+    browser: "firefox",
+    executablePath: FIREFOX,
+    headless: true,
+    protocol: "webDriverBiDi",
+  });
+  return {
+    name: "firefox",
+    open: async () => firefoxPage(await (await browser.createBrowserContext()).newPage()),
+    close: () => browser.close(),
+  };
+}
