@@ -89,7 +89,7 @@ const CARRIED = "skillbox-bench-figures";
 const params = new URL(location.href).searchParams;
 const reportUrl = params.get("report")!;
 
-/** Asks the runner to sample Chromium's memory now, under `name`; resolves once it has. */
+/** Asks the runner to sample the browser's memory now, under `name`; resolves once it has. */
 async function sampleMemory(name: string): Promise<void> {
   await fetch(new URL(`/sample?name=${encodeURIComponent(name)}`, reportUrl), { method: "POST" });
 }
@@ -135,7 +135,7 @@ async function sequential(run: Run, script: string, count: number): Promise<numb
   return median(times);
 }
 
-/** Memory of idle pooled Python workers: Chromium's RSS before and after four more boot. */
+/** Memory of idle pooled Python workers: the browser's RSS before and after four more boot. */
 async function pythonWorkerMemory(): Promise<void> {
   await sampleMemory("before-python-pool");
   const { frameModuleUrl, runtimes } = sandboxAssets({ assetsUrl: DEFAULT_ASSETS_URL });
@@ -155,11 +155,6 @@ async function pythonWorkerMemory(): Promise<void> {
   host.dispose();
 }
 
-/**
- * Runs in Chromium started without DevTools (which slows Pyodide about 3×) and posts its figures
- * to the report URL given in the query string. Two phases: a first visit, then a reload of the
- * same profile (the repeat visit, with the stored Python snapshot), which measures the rest.
- */
 /** The test package set's packages (bench/run.ts builds it), by the module a script imports. */
 const BENCH_PACKAGES = { yaml: "pyyaml", openpyxl: "openpyxl", pypdf: "pypdf" };
 
@@ -213,6 +208,12 @@ async function pythonPackageFigures(): Promise<BenchFigure[]> {
   return figures;
 }
 
+/**
+ * Runs in a browser started without DevTools or a driver (DevTools slows Pyodide about 3×) and
+ * posts its figures to the report URL given in the query string. Two phases: a first visit, then
+ * a reload of the same profile (the repeat visit, with the stored Python snapshot), which
+ * measures the rest.
+ */
 async function main() {
   const repeat = params.get("phase") === "repeat";
   const figures: BenchFigure[] = repeat
@@ -304,7 +305,9 @@ async function main() {
     unit: "ms",
   });
 
-  figures.push(...(await wasmerShellFigures()));
+  // The Wasmer engine needs SharedArrayBuffer; a browser without it has no such row.
+  if ((await skillbox.status()).features.sharedMemory)
+    figures.push(...(await wasmerShellFigures()));
   figures.push(...(await pythonPackageFigures()));
   await pythonWorkerMemory();
 

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -6,6 +6,8 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { build, preview } from "vite";
 import { CHROMIUM_FLAGS } from "../test/browser/app";
+import { FIREFOX } from "../test/browser/engines/firefoxEngine";
+import { MINIBROWSER } from "../test/browser/engines/webkitEngine";
 import { buildTestPackageSet } from "../test/helpers/testPackageSet";
 import type { BenchFigure } from "./benchPage";
 
@@ -28,12 +30,46 @@ function treeRssMb(rootPid: number): number {
   return rows.filter(([pid]) => pids.has(pid)).reduce((sum, [, , rss]) => sum + rss, 0) / 1024;
 }
 
-/** Starts Chromium on a URL as a user would (no DevTools connection). */
-function startChromium(url: string) {
-  const profile = mkdtempSync(join(tmpdir(), "skillbox-bench-"));
-  return spawn("/usr/bin/chromium", [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, url], {
-    stdio: "ignore",
-  });
+/** A browser the benchmark page runs in, started on a URL as a user would (no driver attached). */
+interface BenchBrowser {
+  name: string;
+  version: string;
+  /** Starts it in a fresh profile, in its own process group (so that all of it can be ended). */
+  start(url: string): ChildProcess;
+}
+
+const freshProfile = () => mkdtempSync(join(tmpdir(), "skillbox-bench-"));
+const versionOf = (command: string) =>
+  spawnSync(command, ["--version"], { encoding: "utf8" }).stdout.trim() || `${command}: unknown`;
+const detached = { stdio: "ignore", detached: true } as const;
+
+const BROWSERS: BenchBrowser[] = [
+  {
+    name: "Chromium",
+    version: versionOf("/usr/bin/chromium"),
+    start: (url) =>
+      spawn(
+        "/usr/bin/chromium",
+        [...CHROMIUM_FLAGS, `--user-data-dir=${freshProfile()}`, url],
+        detached,
+      ),
+  },
+  {
+    name: "Firefox",
+    version: versionOf(FIREFOX),
+    start: (url) =>
+      spawn(FIREFOX, ["--headless", "--no-remote", "--profile", freshProfile(), url], detached),
+  },
+  {
+    name: "WebKit",
+    version: `WebKitGTK ${versionOf("WebKitWebDriver").replace(/^\D*/, "")} MiniBrowser under Xvfb`,
+    // Its memory figures include the Xvfb server's (a few MB, the same in each sample).
+    start: (url) => spawn("xvfb-run", ["-a", MINIBROWSER, url], detached),
+  },
+];
+
+function stop(browser: ChildProcess): void {
+  if (browser.pid !== undefined) process.kill(-browser.pid, "SIGKILL");
 }
 
 /** Median wall time of a native command, for comparison in the same run. */
@@ -48,21 +84,14 @@ function nativeMs(command: string, args: string[], runs = 9): number {
   return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
 }
 
-const CHROMIUM_VERSION = spawnSync("/usr/bin/chromium", ["--version"], {
-  encoding: "utf8",
-}).stdout.trim();
-
-async function browserFigures(): Promise<BenchFigure[]> {
+/** The built app served with its headers, and a collector the benchmark page reports to. */
+async function startBench() {
   process.env.SKILLBOX_TEST_HOOKS = "1";
   await buildTestPackageSet();
   await build({ logLevel: "warn" });
   const app = await preview({ logLevel: "warn", preview: { host: "127.0.0.1", port: 4318 } });
-  let resolveReport!: (body: string) => void;
-  const reported = new Promise<string>((resolve) => {
-    resolveReport = resolve;
-  });
-  const samples = new Map<string, number>();
-  let chromium: ReturnType<typeof startChromium> | undefined;
+  let onReport: (body: string) => void = () => {};
+  let onSample: (name: string) => void = () => {};
   const collector = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => {
@@ -70,10 +99,10 @@ async function browserFigures(): Promise<BenchFigure[]> {
     });
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://x");
-      if (req.method === "POST" && url.pathname === "/sample" && chromium?.pid) {
-        samples.set(url.searchParams.get("name") ?? "", treeRssMb(chromium.pid));
+      if (req.method === "POST" && url.pathname === "/sample") {
+        onSample(url.searchParams.get("name") ?? "");
       } else if (req.method === "POST" && url.pathname === "/report") {
-        resolveReport(body);
+        onReport(body);
       }
       res.writeHead(204, { "Access-Control-Allow-Origin": "*" }).end();
     });
@@ -82,85 +111,119 @@ async function browserFigures(): Promise<BenchFigure[]> {
   const reportUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}/report`;
   const pageUrl = new URL("/bench/index.html", app.resolvedUrls!.local[0]);
   pageUrl.searchParams.set("report", reportUrl);
-  const blank = startChromium("about:blank");
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  const blankRss = treeRssMb(blank.pid!);
-  blank.kill();
-  // No DevTools connection: the page reports its own figures.
-  chromium = startChromium(pageUrl.href);
-  const timeout = setTimeout(
-    () => resolveReport(JSON.stringify({ error: "no report in 8 minutes" })),
-    480_000,
-  );
-  const body = JSON.parse(await reported) as BenchFigure[] | { error: string };
-  clearTimeout(timeout);
-  chromium.kill();
-  collector.close();
-  await app.close();
-  if (!Array.isArray(body)) throw new Error(`benchmark page failed: ${body.error}`);
-  const before = samples.get("before-python-pool") ?? 0;
-  const after = samples.get("after-python-pool") ?? 0;
-  return [
-    ...body,
-    { name: "memory: Chromium RSS, about:blank", value: blankRss, unit: "MB" },
-    { name: "memory: Chromium RSS, app idle with its pools", value: before, unit: "MB" },
-    {
-      name: "memory: per idle pooled Python worker (RSS growth for 4, ÷ 4)",
-      value: (after - before) / 4,
-      unit: "MB",
-      target: "≤ 150",
+
+  /** Runs the benchmark page in one browser; the page reports its own figures. */
+  async function figuresIn(browser: BenchBrowser): Promise<BenchFigure[]> {
+    const blank = browser.start("about:blank");
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const blankRss = treeRssMb(blank.pid!);
+    stop(blank);
+    const samples = new Map<string, number>();
+    const running = browser.start(pageUrl.href);
+    onSample = (name) => samples.set(name, treeRssMb(running.pid!));
+    const body = JSON.parse(
+      await new Promise<string>((resolve) => {
+        onReport = resolve;
+        setTimeout(() => resolve(JSON.stringify({ error: "no report in 8 minutes" })), 480_000);
+      }),
+    ) as BenchFigure[] | { error: string };
+    stop(running);
+    if (!Array.isArray(body))
+      throw new Error(`benchmark page failed in ${browser.name}: ${body.error}`);
+    const before = samples.get("before-python-pool") ?? 0;
+    const after = samples.get("after-python-pool") ?? 0;
+    return [
+      ...body,
+      { name: "memory: browser RSS, about:blank", value: blankRss, unit: "MB" },
+      { name: "memory: browser RSS, app idle with its pools", value: before, unit: "MB" },
+      {
+        name: "memory: per idle pooled Python worker (RSS growth for 4, ÷ 4)",
+        value: (after - before) / 4,
+        unit: "MB",
+        target: "≤ 150",
+      },
+    ];
+  }
+
+  return {
+    figuresIn,
+    close: async () => {
+      collector.close();
+      await app.close();
     },
-  ];
+  };
 }
 
+/** Prints a plain text table, columns padded to their widest cell. */
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => row[i]!.length)),
+  );
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ");
+  console.log(line(header));
+  console.log(line(widths.map((width) => "-".repeat(width))));
+  for (const row of rows) console.log(line(row));
+}
+
+const format = (figure: BenchFigure | undefined) =>
+  figure ? `${figure.value.toFixed(figure.unit === "MB" ? 1 : 0)} ${figure.unit}` : "—";
+
+/** `npm run bench` measures in every browser; `npm run bench -- firefox webkit` in those named. */
 async function main() {
+  const named = process.argv.slice(2).map((name) => name.toLowerCase());
+  const browsers = BROWSERS.filter(
+    (b) => named.length === 0 || named.includes(b.name.toLowerCase()),
+  );
   const dir = mkdtempSync(join(tmpdir(), "skillbox-native-"));
   writeFileSync(join(dir, "hello.py"), "print('hello')\n");
   writeFileSync(join(dir, "hello.js"), "console.log('hello')\n");
   writeFileSync(join(dir, "hello.sh"), "echo hello\n");
-  const figures = await browserFigures();
+  const bench = await startBench();
+  const figures = new Map<string, BenchFigure[]>();
+  try {
+    for (const browser of browsers) figures.set(browser.name, await bench.figuresIn(browser));
+  } finally {
+    await bench.close();
+  }
   const python3 = nativeMs("python3", [join(dir, "hello.py")]);
-  const rows: [string, string, string][] = figures.map((f) => [
-    f.name,
-    `${f.value.toFixed(f.unit === "MB" ? 1 : 0)} ${f.unit}`,
-    f.target ?? "",
-  ]);
-  const warm = figures.find((f) => f.name.startsWith("python: warm run"));
-  if (warm)
-    rows.push([
-      "python: warm run / native python3",
-      `${(warm.value / python3).toFixed(2)}×`,
-      "≤ 0.25×",
-    ]);
-  rows.push(["native: python3 hello.py, median of 9", `${python3.toFixed(0)} ms`, ""]);
-  rows.push([
-    "native: node hello.js, median of 9",
-    `${nativeMs("node", [join(dir, "hello.js")]).toFixed(0)} ms`,
-    "",
-  ]);
   const sh = nativeMs("sh", [join(dir, "hello.sh")]);
-  rows.push(["native: sh hello.sh, median of 9", `${sh.toFixed(1)} ms`, ""]);
-  const warmShell = figures.find((f) => f.name.startsWith("shell (built-in): warm run"));
-  if (warmShell) {
-    rows.push(["shell: warm run / native sh", `${(warmShell.value / sh).toFixed(1)}×`, "≤ 2×"]);
-  }
+  const names = [...new Set([...figures.values()].flat().map((f) => f.name))];
+  const find = (browser: string, prefix: string) =>
+    figures.get(browser)?.find((f) => f.name.startsWith(prefix));
+  const rows = names.map((name) => [
+    name,
+    ...browsers.map((b) => format(figures.get(b.name)?.find((f) => f.name === name))),
+    [...figures.values()].flat().find((f) => f.name === name)?.target ?? "",
+  ]);
+  const ratio = (prefix: string, native: number, digits: number) =>
+    browsers.map((b) => {
+      const figure = find(b.name, prefix);
+      return figure ? `${(figure.value / native).toFixed(digits)}×` : "—";
+    });
+  rows.push([
+    "python: warm run / native python3",
+    ...ratio("python: warm run", python3, 2),
+    "≤ 0.25×",
+  ]);
+  rows.push(["shell: warm run / native sh", ...ratio("shell (built-in): warm run", sh, 1), "≤ 2×"]);
+  console.log(
+    `machine: ${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; browsers headless, no driver attached`,
+  );
+  for (const browser of browsers) console.log(`${browser.name}: ${browser.version}`);
+  printTable(["measurement", ...browsers.map((b) => b.name), "target"], rows);
+  console.log();
+  const native: string[][] = [
+    ["python3 hello.py, median of 9", `${python3.toFixed(0)} ms`],
+    ["node hello.js, median of 9", `${nativeMs("node", [join(dir, "hello.js")]).toFixed(0)} ms`],
+    ["sh hello.sh, median of 9", `${sh.toFixed(1)} ms`],
+  ];
   for (const module of ["yaml", "openpyxl", "pypdf"]) {
-    rows.push([
-      `native: Debian's python3 -c "import ${module}", median of 9`,
+    native.push([
+      `Debian's python3 -c "import ${module}", median of 9`,
       `${nativeMs("/usr/bin/python3", ["-c", `import ${module}`]).toFixed(0)} ms`,
-      "",
     ]);
   }
-  console.log(
-    `machine: ${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; ${CHROMIUM_VERSION}, headless, no DevTools`,
-  );
-  const width = Math.max(...rows.map(([name]) => name.length));
-  const valueWidth = Math.max(5, ...rows.map(([, value]) => value.length));
-  console.log(`${"measurement".padEnd(width)} | ${"value".padEnd(valueWidth)} | target`);
-  console.log(`${"-".repeat(width)} | ${"-".repeat(valueWidth)} | ------`);
-  for (const [name, value, target] of rows) {
-    console.log(`${name.padEnd(width)} | ${value.padEnd(valueWidth)} | ${target}`);
-  }
+  printTable(["native process", "time"], native);
 }
 
 await main();

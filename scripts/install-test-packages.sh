@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
-# Installs the Debian packages `npm test` needs, when missing: Chromium for the browser tests, and
-# the pure-Python packages the Python package tests repackage as wheels (and compare against).
+# Installs the Debian packages `npm test` needs, when missing: the three browser engines the
+# browser tests drive (Chromium; Firefox ESR; WebKitGTK's WebDriver and MiniBrowser, under Xvfb),
+# and the pure-Python packages the Python package tests repackage as wheels (and compare against).
 set -euo pipefail
 PYTHON_PACKAGES=(python3-yaml python3-openpyxl python3-et-xmlfile python3-pypdf python3-defusedxml)
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+[ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
+command -v xvfb-run >/dev/null || missing+=(xvfb)
+command -v xauth >/dev/null || missing+=(xauth)
 for package in "${PYTHON_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done

@@ -4,15 +4,12 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SkillboxResultDetail } from "../../src/elements/runnerElement";
 import type { Skillbox, ToolResult } from "../../src/index";
-import {
-  type EmbeddingWay,
-  hostPageDirectives,
-  securityHeaders,
-} from "../../src/server/securityHeaders";
+import { type EmbeddingWay, securityHeaders } from "../../src/server/securityHeaders";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
 import { zipFolder } from "../helpers/corpus";
 import { type CountingServer, startCountingServer } from "../helpers/countingServer";
 import { type FakeModelServer, startFakeModelServer } from "../helpers/fakeModelServer";
+import { hostPagePolicy } from "../helpers/hostPagePolicy";
 import { type PageServer, type ServedFile, startPageServer } from "../helpers/pageServer";
 import { type StaticServer, startStaticServer } from "../helpers/staticServer";
 import { launchChromium } from "./app";
@@ -83,19 +80,8 @@ afterAll(async () => {
 /** The host pages, each with the CSP the README tells a host to set for that way of embedding. */
 function servePages() {
   const runtime = `${deployment.origin}/skillbox/`;
-  // The host's own strict policy, plus exactly the directives the README gives for each way.
-  const policy = (way: EmbeddingWay, connect = "") => {
-    const needed = hostPageDirectives(deployment.origin, way);
-    const own: Record<string, string> = {
-      "script-src": "'self'",
-      "connect-src": `'self' ${connect}`.trim(),
-    };
-    const names = new Set([...Object.keys(own), ...Object.keys(needed)]);
-    return [
-      "default-src 'none'",
-      ...[...names].map((name) => `${name} ${[own[name], needed[name]].filter(Boolean).join(" ")}`),
-    ].join("; ");
-  };
+  const policy = (way: EmbeddingWay, connect = "") =>
+    hostPagePolicy(deployment.origin, way, connect);
   const inPagePolicy = policy("in-page");
   const framedPolicy = policy("framed");
   const withPolicy = (file: ServedFile, policy: string): ServedFile => ({

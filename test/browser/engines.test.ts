@@ -1,8 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import type { BrowserFeatures, CallToolOptions, InstallSource } from "../../src/index";
+import type { BrowserFeatures, CallToolOptions, InstallSource, Skillbox } from "../../src/index";
+import { securityHeaders } from "../../src/server/securityHeaders";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
 import type { SkillInstructions, ToolResult } from "../../src/tools/skillTools";
 import { type CountingServer, startCountingServer } from "../helpers/countingServer";
+import { hostPagePolicy } from "../helpers/hostPagePolicy";
+import { type PageServer, startPageServer } from "../helpers/pageServer";
 import { startStaticServer } from "../helpers/staticServer";
 import { appUrl } from "./app";
 import { chromiumEngine } from "./engines/chromiumEngine";
@@ -101,6 +104,38 @@ async function runEachRuntime(page: EnginePage): Promise<void> {
   expect(outputs).toEqual(GREETINGS);
 }
 
+/** What the hostile probe's refused attempts may leave in a console: nothing else is allowed. */
+const HOSTILE_CONSOLE = [
+  /Content Security Policy|Content-Security-Policy|CSP|blocked|Refused/i,
+  /NetworkError|Failed to fetch|Load failed/i,
+];
+
+/** A page on another origin (127.0.0.2), not isolated, with its own CSP, and the deployment it embeds. */
+let embedHost: PageServer;
+let deployment: PageServer;
+beforeAll(async () => {
+  const files: Record<string, { body: string; type: string; headers: Record<string, string> }> = {};
+  embedHost = await startPageServer({ host: "127.0.0.2", files });
+  const config = JSON.stringify({ embed: { allowedOrigins: [embedHost.origin] } });
+  deployment = await startPageServer({
+    host: "127.0.0.1",
+    root: "dist",
+    files: { "/skillbox.config.json": { body: config, type: "application/json" } },
+    headersFor: (pathname) => securityHeaders(pathname, [embedHost.origin]),
+  });
+  files["/runner.html"] = {
+    body: `<!doctype html><title>a page of another origin</title>
+<script type="module" src="${deployment.origin}/skillbox/skillbox-embed.js"></script>
+<skillbox-runner></skillbox-runner>`,
+    type: "text/html; charset=utf-8",
+    headers: { "Content-Security-Policy": hostPagePolicy(deployment.origin, "in-page") },
+  };
+});
+afterAll(async () => {
+  await embedHost?.close();
+  await deployment?.close();
+});
+
 for (const [name, { start, features }] of Object.entries(ENGINES)) {
   describe(name, () => {
     let engine: Engine;
@@ -121,6 +156,43 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
       await engine?.close();
       await counting?.close();
     });
+    /** Replaces the test page with one in a fresh profile (WebKitWebDriver allows one session). */
+    async function freshPage(): Promise<void> {
+      await page.close();
+      page = await engine.open();
+      errorsChecked = 0;
+    }
+
+    /** Runs the hostile probe in the app's Skillbox or the `<skillbox-runner>`'s. */
+    async function expectProbeBlocked(where: "app" | "runner", tag: string): Promise<void> {
+      const result = (await page.evaluate(
+        async ([w, probe, url, t]) => {
+          const skillbox =
+            w === "app"
+              ? window.skillbox
+              : (document.querySelector("skillbox-runner") as Element & { skillbox: Skillbox })
+                  .skillbox;
+          await skillbox.ready;
+          await skillbox.installSkill({
+            files: {
+              "hostile/SKILL.md": "---\nname: hostile\ndescription: Escape attempts.\n---\n",
+              "hostile/scripts/probe.py": probe,
+            },
+          });
+          return skillbox.callTool("run_skill_script", {
+            skill_name: "hostile",
+            script_path: "scripts/probe.py",
+            args: [url, t],
+          });
+        },
+        [where, PROBE, counting.url, `${name}-${tag}`] as const,
+      )) as RunScriptResult;
+      expect(result.exit_code, result.stderr).toBe(0);
+      expectEveryProbeBlocked(JSON.parse(result.stdout) as Record<string, string>, !features.jspi);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(counting.hits).toEqual([]);
+    }
+
     afterEach(async () => {
       const fresh = (await page.consoleErrors()).slice(errorsChecked);
       errorsChecked += fresh.length;
@@ -201,9 +273,8 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
       if (features.jspi) {
         expect(result).toMatchObject({ exit_code: 0, stdout: "42\n" });
       } else {
-        console.log(`${name}: asyncio.run without JSPI:`, result.stderr.trim().split("\n").at(-1));
         expect(result.exit_code).toBe(1);
-        expect(result.stderr).toMatch(/stack switching|JSPI|RuntimeError/);
+        expect(result.stderr).toMatch(/RuntimeError: WebAssembly stack switching not supported/);
         expect((await run(page, SKILL, "scripts/hello.py", ["x"])).stdout).toBe(
           GREETINGS["scripts/hello.py"],
         );
@@ -211,27 +282,13 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
     });
 
     test("hostile Python: every escape is blocked, no request reaches the loopback listener", async () => {
-      expectedErrors = [
-        /Content Security Policy|Content-Security-Policy|CSP|blocked|Refused/i,
-        /NetworkError|Failed to fetch|Load failed/i,
-      ];
+      expectedErrors = HOSTILE_CONSOLE;
       await page.evaluate(() => {
         const received: unknown[] = [];
         (window as unknown as { broadcasts: unknown[] }).broadcasts = received;
         new BroadcastChannel("skillbox-probe").onmessage = (event) => received.push(event.data);
       }, null);
-      await install(page, {
-        files: {
-          "hostile/SKILL.md":
-            "---\nname: hostile\ndescription: Escape attempts.\n---\nDo not run.\n",
-          "hostile/scripts/probe.py": PROBE,
-        },
-      });
-      const result = await run(page, "hostile", "scripts/probe.py", [counting.url, name]);
-      expect(result.exit_code, result.stderr).toBe(0);
-      expectEveryProbeBlocked(JSON.parse(result.stdout) as Record<string, string>, !features.jspi);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      expect(counting.hits).toEqual([]);
+      await expectProbeBlocked("app", "headers");
       const seen = await page.evaluate(
         async () => ({
           broadcasts: (window as unknown as { broadcasts: unknown[] }).broadcasts,
@@ -263,13 +320,57 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
       expect((await run(page, "versioned", "scripts/v.py")).stdout).toBe("two\n");
     });
 
+    test("hostile Python on a plain static host (no headers: the frame's own CSP only)", async () => {
+      expectedErrors = HOSTILE_CONSOLE;
+      const host = await startStaticServer();
+      try {
+        await freshPage();
+        await openApp(page, host.url);
+        await expectProbeBlocked("app", "static");
+      } finally {
+        await host.close();
+      }
+    });
+
+    test("embedded by <skillbox-runner> in a page of another origin: runs each runtime, escapes blocked", async () => {
+      expectedErrors = HOSTILE_CONSOLE;
+      await freshPage();
+      await page.goto(`${embedHost.url}runner.html`);
+      await waitUntil(
+        page,
+        () =>
+          (document.querySelector("skillbox-runner") as { skillbox?: unknown } | null)?.skillbox,
+        null,
+        { what: "the runner to start" },
+      );
+      const outputs = await page.evaluate(
+        async ([source, greetings]) => {
+          const { skillbox } = document.querySelector("skillbox-runner") as Element & {
+            skillbox: Skillbox;
+          };
+          await skillbox.ready;
+          const skill = (await skillbox.installSkill(source)).name;
+          const printed: Record<string, string> = {};
+          for (const script of greetings) {
+            const result = await skillbox.callTool("run_skill_script", {
+              skill_name: skill,
+              script_path: script,
+              args: ["x"],
+            });
+            printed[script] = "stdout" in result ? result.stdout : JSON.stringify(result);
+          }
+          return { printed, isolated: crossOriginIsolated };
+        },
+        [skillFiles(SKILL, SCRIPTS), Object.keys(GREETINGS)] as const,
+      );
+      expect(outputs).toEqual({ printed: GREETINGS, isolated: false });
+      await expectProbeBlocked("runner", "embedded");
+    });
+
     test("offline: after one visit to a plain static host, it reloads and runs with the server gone", async () => {
       const host = await startStaticServer();
-      // A fresh profile (and, for WebKitWebDriver, the one session it allows) for this visit.
-      await page.close();
-      page = await engine.open();
-      errorsChecked = 0;
       try {
+        await freshPage();
         await openApp(page, host.url);
         await install(page, skillFiles(SKILL, SCRIPTS));
         await waitUntil(

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "./freePort";
 
 /** A plain static file server (`python3 -m http.server`): no custom headers of any kind. */
 export interface StaticServer {
@@ -10,14 +10,6 @@ export interface StaticServer {
   /** The folder it serves: a copy of the build, which a test may change. */
   root: string;
   close(): Promise<void>;
-}
-
-async function freePort(host: string): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function waitUntilServing(url: string, child: ChildProcess): Promise<void> {

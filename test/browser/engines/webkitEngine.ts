@@ -1,17 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort } from "../../helpers/freePort";
 import type { Engine, EnginePage } from "./enginePage";
 
-/** Debian's WebKitGTK MiniBrowser, the browser `WebKitWebDriver` drives. */
-export const MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+/** Debian's WebKitGTK MiniBrowser, the browser `WebKitWebDriver` drives (in the multiarch folder). */
+const MULTIARCH = process.arch === "arm64" ? "aarch64-linux-gnu" : "x86_64-linux-gnu";
+export const MINIBROWSER = `/usr/lib/${MULTIARCH}/webkit2gtk-4.1/MiniBrowser`;
 
 /** A W3C WebDriver error: the driver answered with a non-2xx status. */
 class WebDriverError extends Error {}
