@@ -50,10 +50,13 @@ export interface FramePolicyOptions {
  */
 export function sandboxContentSecurityPolicy(options: FramePolicyOptions = {}): string {
   const scripts = [FRAME_BOOTSTRAP_HASH, "blob:", options.scriptOrigin, "'wasm-unsafe-eval'"];
+  // Firefox checks the modules a module worker imports against worker-src (Chromium against
+  // script-src), so the origin scripts may come from is a worker source too.
+  const workers = ["blob:", options.scriptOrigin];
   return [
     "default-src 'none'",
     `script-src ${scripts.filter(Boolean).join(" ")}`,
-    "worker-src blob:",
+    `worker-src ${workers.filter(Boolean).join(" ")}`,
     "connect-src 'none'",
     "img-src 'none'",
     "style-src 'none'",

@@ -57,13 +57,17 @@ export function installSkill(page: Page, source: InstallSource) {
   return page.evaluate((s) => window.skillbox.installSkill(s), source);
 }
 
-/** Installs a test skill made of the given files (paths inside the skill folder). */
-export function installTestSkill(page: Page, name: string, files: Record<string, string>) {
+/** A test skill made of the given files (paths inside the skill folder) and a SKILL.md. */
+export function testSkillSource(name: string, files: Record<string, string>): InstallSource {
   const bundle: Record<string, string> = {
     [`${name}/SKILL.md`]: `---\nname: ${name}\ndescription: Test skill ${name}.\n---\nFor tests.\n`,
   };
   for (const [path, text] of Object.entries(files)) bundle[`${name}/${path}`] = text;
-  return installSkill(page, { files: bundle });
+  return { files: bundle };
+}
+
+export function installTestSkill(page: Page, name: string, files: Record<string, string>) {
+  return installSkill(page, testSkillSource(name, files));
 }
 
 /** run_skill_script with the given skill, script and args. */

@@ -5,9 +5,9 @@ import type { RunScriptResult } from "../../src/tools/resultShaping";
 import type { SkillInstructions, ToolResult } from "../../src/tools/skillTools";
 import { type CountingServer, startCountingServer } from "../helpers/countingServer";
 import { hostPagePolicy } from "../helpers/hostPagePolicy";
-import { type PageServer, startPageServer } from "../helpers/pageServer";
+import { type PageServer, type ServedFile, startPageServer } from "../helpers/pageServer";
 import { startStaticServer } from "../helpers/staticServer";
-import { appUrl } from "./app";
+import { appUrl, testSkillSource } from "./app";
 import { chromiumEngine } from "./engines/chromiumEngine";
 import type { Engine, EngineName, EnginePage } from "./engines/enginePage";
 import { waitUntil } from "./engines/enginePage";
@@ -55,14 +55,6 @@ const GREETINGS: Record<string, string> = {
   "scripts/hello.mjs": "module [ 'x' ]\n",
   "scripts/hello.sh": "shell x 42\n",
 };
-
-function skillFiles(name: string, files: Record<string, string>): InstallSource {
-  const bundle: Record<string, string> = {
-    [`${name}/SKILL.md`]: `---\nname: ${name}\ndescription: Test skill ${name}.\n---\nFor tests.\n`,
-  };
-  for (const [path, text] of Object.entries(files)) bundle[`${name}/${path}`] = text;
-  return { files: bundle };
-}
 
 async function openApp(page: EnginePage, base: string): Promise<void> {
   await page.goto(new URL("/", base).href);
@@ -114,7 +106,7 @@ const HOSTILE_CONSOLE = [
 let embedHost: PageServer;
 let deployment: PageServer;
 beforeAll(async () => {
-  const files: Record<string, { body: string; type: string; headers: Record<string, string> }> = {};
+  const files: Record<string, ServedFile> = {};
   embedHost = await startPageServer({ host: "127.0.0.2", files });
   const config = JSON.stringify({ embed: { allowedOrigins: [embedHost.origin] } });
   deployment = await startPageServer({
@@ -149,7 +141,7 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
       [engine, counting] = await Promise.all([start(), startCountingServer()]);
       page = await engine.open();
       await openApp(page, appUrl());
-      await install(page, skillFiles(SKILL, SCRIPTS));
+      await install(page, testSkillSource(SKILL, SCRIPTS));
     });
     afterAll(async () => {
       await page?.close();
@@ -304,8 +296,8 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
 
     test("library: versions, export as zip, delete, and reinstall from the export", async () => {
       const files = { "scripts/v.py": "print('one')\n" };
-      await install(page, skillFiles("versioned", files));
-      await install(page, skillFiles("versioned", { "scripts/v.py": "print('two')\n" }));
+      await install(page, testSkillSource("versioned", files));
+      await install(page, testSkillSource("versioned", { "scripts/v.py": "print('two')\n" }));
       await page.evaluate(() => window.skillbox.setDefaultVersion("versioned", 2), null);
       const listed = await page.evaluate(() => window.skillbox.listSkills(), null);
       expect(listed.find((s) => s.name === "versioned")).toBeDefined();
@@ -361,10 +353,40 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
           }
           return { printed, isolated: crossOriginIsolated };
         },
-        [skillFiles(SKILL, SCRIPTS), Object.keys(GREETINGS)] as const,
+        [testSkillSource(SKILL, SCRIPTS), Object.keys(GREETINGS)] as const,
       );
       expect(outputs).toEqual({ printed: GREETINGS, isolated: false });
       await expectProbeBlocked("runner", "embedded");
+    });
+
+    test(`a deployment's Wasmer shell package: ${features.sharedMemory ? "runs .sh on it" : "the built-in shell runs instead"}`, async () => {
+      const withPackage = await startPageServer({
+        host: "127.0.0.1",
+        root: "dist",
+        files: {
+          "/skillbox.config.json": {
+            body: JSON.stringify({ shell: { package: "/test-wasi/echo_args.wasm" } }),
+            type: "application/json",
+          },
+        },
+        headersFor: (pathname) => securityHeaders(pathname),
+      });
+      try {
+        await freshPage();
+        await openApp(page, withPackage.url);
+        const expected = features.sharedMemory ? "wasmer" : "builtin";
+        expect((await page.evaluate(() => window.skillbox.status(), null)).shellEngine).toBe(
+          expected,
+        );
+        await install(page, testSkillSource("wasi", { "go.sh": 'echo "built-in $1"\n' }));
+        const result = await run(page, "wasi", "go.sh", ["a"]);
+        expect(result.exit_code, JSON.stringify(result)).toBe(0);
+        expect(result.stdout).toMatch(
+          features.sharedMemory ? /^argc=2\n\[go\.sh\]\n\[a\]\n/ : /^built-in a\n$/,
+        );
+      } finally {
+        await withPackage.close();
+      }
     });
 
     test("offline: after one visit to a plain static host, it reloads and runs with the server gone", async () => {
@@ -372,7 +394,7 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
       try {
         await freshPage();
         await openApp(page, host.url);
-        await install(page, skillFiles(SKILL, SCRIPTS));
+        await install(page, testSkillSource(SKILL, SCRIPTS));
         await waitUntil(
           page,
           () =>

@@ -19,6 +19,7 @@ export interface PageServer {
 const TYPES: Readonly<Record<string, string>> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript",
+  ".mjs": "text/javascript",
   ".json": "application/json",
   ".wasm": "application/wasm",
   ".css": "text/css",
