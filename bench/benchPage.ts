@@ -15,6 +15,8 @@ export interface BenchFigure {
   unit: "ms" | "MB";
   /** What the figure should be, as the issue that set it says. */
   target?: string;
+  /** Why it could not be measured in this browser (then `value` is NaN). */
+  failed?: string;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -194,7 +196,7 @@ async function pythonPackageFigures(): Promise<BenchFigure[]> {
               script_path: `import_${module}.py`,
             }) as Promise<RunScriptResult>,
         );
-        if (result.exit_code !== 0) throw new Error(`import ${module}: ${result.stderr}`);
+        if (result.exit_code !== 0) throw new Error(`import ${module}: ${JSON.stringify(result)}`);
         times.push(ms);
       }
       figures.push({
@@ -308,7 +310,16 @@ async function main() {
   // The Wasmer engine needs SharedArrayBuffer; a browser without it has no such row.
   if ((await skillbox.status()).features.sharedMemory)
     figures.push(...(await wasmerShellFigures()));
-  figures.push(...(await pythonPackageFigures()));
+  figures.push(
+    ...(await pythonPackageFigures().catch((error: unknown) => [
+      {
+        name: "python: package runs",
+        value: Number.NaN,
+        unit: "ms" as const,
+        failed: String(error),
+      },
+    ])),
+  );
   await pythonWorkerMemory();
 
   await sleep(3000);

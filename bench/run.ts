@@ -165,8 +165,11 @@ function printTable(header: string[], rows: string[][]): void {
   for (const row of rows) console.log(line(row));
 }
 
-const format = (figure: BenchFigure | undefined) =>
-  figure ? `${figure.value.toFixed(figure.unit === "MB" ? 1 : 0)} ${figure.unit}` : "—";
+const format = (figure: BenchFigure | undefined) => {
+  if (!figure) return "—";
+  if (figure.failed) return "failed (below)";
+  return `${figure.value.toFixed(figure.unit === "MB" ? 1 : 0)} ${figure.unit}`;
+};
 
 /** `npm run bench` measures in every browser; `npm run bench -- firefox webkit` in those named. */
 async function main() {
@@ -180,8 +183,16 @@ async function main() {
   writeFileSync(join(dir, "hello.sh"), "echo hello\n");
   const bench = await startBench();
   const figures = new Map<string, BenchFigure[]>();
+  const failures: string[] = [];
   try {
-    for (const browser of browsers) figures.set(browser.name, await bench.figuresIn(browser));
+    for (const browser of browsers) {
+      // One browser's failure is reported under the table; the others' figures still count.
+      try {
+        figures.set(browser.name, await bench.figuresIn(browser));
+      } catch (error) {
+        failures.push(String(error));
+      }
+    }
   } finally {
     await bench.close();
   }
@@ -224,6 +235,13 @@ async function main() {
     ]);
   }
   printTable(["native process", "time"], native);
+  for (const [browser, list] of figures) {
+    for (const figure of list) {
+      if (figure.failed) failures.push(`${browser}: ${figure.name}: ${figure.failed}`);
+    }
+  }
+  for (const failure of failures) console.log(`\n${failure}`);
+  if (failures.length > 0) process.exitCode = 1;
 }
 
 await main();
