@@ -148,7 +148,9 @@ test("a fault storm leaves every call answered in time, the page responsive and 
     expect((call.result as RunScriptResult).stdout, `concurrent ${i}`).toMatch(
       new RegExp(` ${i}\\n$`),
     );
-    expect(call.ms, `concurrent ${i}`).toBeLessThan(30_000 + 1000);
+    // A call may wait its turn up to the queue limit (30 s, not counted against its time limit)
+    // and then runs: a loaded machine puts the last ones just past 30 s, never near refusal.
+    expect(call.ms, `concurrent ${i}`).toBeLessThan(30_000 + 5000);
   }
   expect(storm.lagMs).toBeLessThan(1000);
 
