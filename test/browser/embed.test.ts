@@ -13,7 +13,7 @@ import { hostPagePolicy } from "../helpers/hostPagePolicy";
 import { type PageServer, type ServedFile, startPageServer } from "../helpers/pageServer";
 import { type StaticServer, startStaticServer } from "../helpers/staticServer";
 import { launchChromium } from "./app";
-import { expectEveryProbeBlocked, PROBE } from "./hostileProbes";
+import { expectEveryProbeBlocked, PROBE, runProbeInPage } from "./hostileProbes";
 
 declare global {
   interface Window {
@@ -171,26 +171,8 @@ async function openPage(url: string): Promise<{ page: Page; console: string[] }>
  * the client page) and checks every route stayed closed and nothing reached the counting server.
  */
 async function expectProbeBlocked(page: Page, where: "runner" | "window", tag: string) {
-  const outcome = await page.evaluate(
-    async ([probe, url, where, tag]) => {
-      const skillbox =
-        where === "runner" ? document.querySelector("skillbox-runner")!.skillbox! : window.skillbox;
-      await skillbox.ready;
-      await skillbox.installSkill({
-        files: {
-          "hostile/SKILL.md": "---\nname: hostile\ndescription: probes\n---\n",
-          "hostile/probe.py": probe,
-        },
-      });
-      return skillbox.callTool("run_skill_script", {
-        skill_name: "hostile",
-        script_path: "probe.py",
-        args: [url, tag],
-      });
-    },
-    [PROBE, counting.url, where, tag] as const,
-  );
-  expectEveryProbeBlocked(JSON.parse((outcome as RunScriptResult).stdout));
+  const outcome = await page.evaluate(runProbeInPage, [where, PROBE, counting.url, tag] as const);
+  expectEveryProbeBlocked(JSON.parse(outcome.stdout));
   await new Promise((resolve) => setTimeout(resolve, 1500));
   expect(counting.hits).toEqual([]);
 }

@@ -13,7 +13,7 @@ import type { Engine, EngineName, EnginePage } from "./engines/enginePage";
 import { waitUntil } from "./engines/enginePage";
 import { firefoxEngine } from "./engines/firefoxEngine";
 import { webkitEngine } from "./engines/webkitEngine";
-import { expectEveryProbeBlocked, PROBE } from "./hostileProbes";
+import { expectEveryProbeBlocked, PROBE, runProbeInPage } from "./hostileProbes";
 
 /**
  * The contract, runtime, hostile, library and offline paths in every major engine: Debian's
@@ -156,29 +156,13 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
     }
 
     /** Runs the hostile probe in the app's Skillbox or the `<skillbox-runner>`'s. */
-    async function expectProbeBlocked(where: "app" | "runner", tag: string): Promise<void> {
-      const result = (await page.evaluate(
-        async ([w, probe, url, t]) => {
-          const skillbox =
-            w === "app"
-              ? window.skillbox
-              : (document.querySelector("skillbox-runner") as Element & { skillbox: Skillbox })
-                  .skillbox;
-          await skillbox.ready;
-          await skillbox.installSkill({
-            files: {
-              "hostile/SKILL.md": "---\nname: hostile\ndescription: Escape attempts.\n---\n",
-              "hostile/scripts/probe.py": probe,
-            },
-          });
-          return skillbox.callTool("run_skill_script", {
-            skill_name: "hostile",
-            script_path: "scripts/probe.py",
-            args: [url, t],
-          });
-        },
-        [where, PROBE, counting.url, `${name}-${tag}`] as const,
-      )) as RunScriptResult;
+    async function expectProbeBlocked(where: "window" | "runner", tag: string): Promise<void> {
+      const result = await page.evaluate(runProbeInPage, [
+        where,
+        PROBE,
+        counting.url,
+        `${name}-${tag}`,
+      ] as const);
       expect(result.exit_code, result.stderr).toBe(0);
       expectEveryProbeBlocked(JSON.parse(result.stdout) as Record<string, string>, !features.jspi);
       await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -288,7 +272,7 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
         (window as unknown as { broadcasts: unknown[] }).broadcasts = received;
         new BroadcastChannel("skillbox-probe").onmessage = (event) => received.push(event.data);
       }, null);
-      await expectProbeBlocked("app", "headers");
+      await expectProbeBlocked("window", "headers");
       const seen = await page.evaluate(
         async () => ({
           broadcasts: (window as unknown as { broadcasts: unknown[] }).broadcasts,
@@ -326,7 +310,7 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
       try {
         await freshPage();
         await openApp(page, host.url);
-        await expectProbeBlocked("app", "static");
+        await expectProbeBlocked("window", "static");
       } finally {
         await host.close();
       }

@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect } from "vitest";
+import type { Skillbox } from "../../src/index";
+import type { RunScriptResult } from "../../src/tools/resultShaping";
 
 /** The Python script that tries every escape route (fixtures/hostile_probe.py). */
 export const PROBE = readFileSync(new URL("./fixtures/hostile_probe.py", import.meta.url), "utf8");
@@ -34,4 +36,32 @@ export function expectEveryProbeBlocked(probes: Record<string, string>, allowPen
   ]) {
     expect(probes[name], name).toMatch(verdict);
   }
+}
+
+/**
+ * Runs in the page (pass it to `evaluate`): installs the probe as a skill in the page's Skillbox
+ * (`window.skillbox`, or the `<skillbox-runner>`'s) and runs it against the listener at `url`.
+ */
+export async function runProbeInPage([where, probe, url, tag]: readonly [
+  "window" | "runner",
+  string,
+  string,
+  string,
+]): Promise<RunScriptResult> {
+  const skillbox =
+    where === "window"
+      ? window.skillbox
+      : (document.querySelector("skillbox-runner") as Element & { skillbox: Skillbox }).skillbox;
+  await skillbox.ready;
+  await skillbox.installSkill({
+    files: {
+      "hostile/SKILL.md": "---\nname: hostile\ndescription: Escape attempts.\n---\n",
+      "hostile/scripts/probe.py": probe,
+    },
+  });
+  return (await skillbox.callTool("run_skill_script", {
+    skill_name: "hostile",
+    script_path: "scripts/probe.py",
+    args: [url, tag],
+  })) as RunScriptResult;
 }
