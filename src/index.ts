@@ -4,6 +4,7 @@
  */
 
 export type { TurnOutcome } from "./agent/agentLoop";
+export type { EndpointCheck } from "./agent/endpointCheck";
 export type {
   AnthropicTool,
   ChatCompletionsTool,
@@ -48,7 +49,8 @@ export type { PythonPackagesConfig } from "./python/packageConfig";
 export type { DeclaredPackage } from "./python/packagePlan";
 export type { BrowserFeatures, SandboxFeatures } from "./sandbox/features";
 export type { FrameStatus, PoolState } from "./sandbox/frame/frameApi";
-export type { ScriptLanguage } from "./sandbox/runtime";
+export type { RuntimeLoadState } from "./sandbox/host/runtimeLoads";
+export type { OutputChunk, OutputListener, ScriptLanguage } from "./sandbox/runtime";
 export type { ShellEngineConfig } from "./sandbox/shellEngine";
 export { type EmbeddingWay, hostPageDirectives } from "./server/securityHeaders";
 export { type BundleProblem, BundleValidationError, formatProblem } from "./skills/problems";

@@ -1,4 +1,5 @@
 import { runTurn, type TurnOutcome } from "../agent/agentLoop";
+import { checkEndpoint, type EndpointCheck } from "../agent/endpointCheck";
 import type { AnthropicTool, ChatCompletionsTool, ResponsesTool } from "../agent/formats";
 import { AnthropicProvider } from "../agent/providers/anthropic";
 import { ChatCompletionsProvider } from "../agent/providers/chatCompletions";
@@ -32,8 +33,10 @@ import { PythonPackageSet } from "../python/packageSet";
 import { type BrowserFeatures, hasServiceWorkers } from "../sandbox/features";
 import type { FrameStatus } from "../sandbox/frame/frameApi";
 import { sandboxAssets } from "../sandbox/host/runtimeAssets";
+import { type RuntimeLoadState, RuntimeLoads } from "../sandbox/host/runtimeLoads";
 import { SandboxHost } from "../sandbox/host/sandboxHost";
 import { openIdbSnapshotStore } from "../sandbox/host/snapshotStore";
+import type { OutputListener, ScriptLanguage } from "../sandbox/runtime";
 import { IdbSkillStorage } from "../skills/idbStorage";
 import { DEFAULT_BUNDLE_LIMITS } from "../skills/limits";
 import {
@@ -84,6 +87,13 @@ export interface BindingOptions {
 export interface CallToolOptions extends BindingOptions {
   /** Time limit of this call's run, in milliseconds (default 30 s). */
   timeLimitMs?: number;
+  /** Stops the run: it ends at once with exit code 130 and a `cancelled` note. */
+  signal?: AbortSignal;
+  /**
+   * Hears stdout and stderr while the script runs, in the order it printed them. The result's
+   * `stdout` and `stderr` stay the record of the run; this is for watching it.
+   */
+  onOutput?: OutputListener;
 }
 
 /** What an agent is offered under a binding (CONTRACT §2). */
@@ -95,7 +105,11 @@ export interface AgentContext {
 /** The chat: an agent loop over a model endpoint, with the profile's skills. */
 export interface ChatApi {
   endpoint(): Promise<EndpointSettings>;
+  /** Whether an endpoint was chosen (saved by the user or given in the options), not defaulted. */
+  endpointChosen(): Promise<boolean>;
   setEndpoint(settings: EndpointSettings): Promise<void>;
+  /** Tests an endpoint (the saved one by default) and says what is wrong with it, if anything. */
+  checkEndpoint(settings?: EndpointSettings): Promise<EndpointCheck>;
   transcript(): Promise<TranscriptItem[]>;
   /** Sends a message and runs the assistant's turn; resolves when the turn ends, never throws. */
   send(
@@ -211,6 +225,11 @@ export interface Skillbox {
    */
   pythonPackages(skillName?: string, version?: number): Promise<PythonPackagesReport>;
   status(): Promise<SandboxStatus>;
+  /**
+   * Each runtime's way to running scripts: waiting for its first run, downloading (bytes so far
+   * and of how many), ready, or unavailable and why. Answers while the sandbox is still starting.
+   */
+  runtimeStates(): Promise<Partial<Record<ScriptLanguage, RuntimeLoadState>>>;
   chat: ChatApi;
   /** Calls `listener` after every change to the library or the profile; returns unsubscribe. */
   subscribe(listener: () => void): () => void;
@@ -306,7 +325,9 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
     const tools = new SkillTools({
       catalog: registry,
       runtime: new PythonPackagesRuntime(
-        { run: async (request, signal) => (await sandbox).run(request, signal) },
+        {
+          run: async (request, signal, onOutput) => (await sandbox).run(request, signal, onOutput),
+        },
         packageSet,
       ),
       files: stores.outputFiles,
@@ -319,12 +340,14 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
     });
     return { stores, registry, tools, profile: new AgentProfile(stores.settings, registry) };
   })();
+  const loads = new RuntimeLoads();
   const sandbox = (async () => {
     const snapshotStore =
       settings.storage === "indexeddb"
         ? await openIdbSnapshotStore().catch(() => undefined)
         : undefined;
     const host = await SandboxHost.open({
+      loads,
       ...sandboxAssets({
         assetsUrl: settings.assetsUrl,
         shell: settings.shell,
@@ -366,7 +389,10 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
   };
   const chat: ChatApi = {
     endpoint,
+    endpointChosen: async () =>
+      settings.endpoint !== undefined || (await (await chatStore()).loadEndpoint()) !== undefined,
     setEndpoint: async (value) => (await chatStore()).saveEndpoint(value),
+    checkEndpoint: async (value) => checkEndpoint(value ?? (await endpoint())),
     transcript: async () => (await (await chatStore()).loadSession()).transcript,
     async send(text, onUpdate) {
       alive();
@@ -397,7 +423,7 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
     toolName: string,
     args: unknown,
     binding: AgentBinding,
-    timeLimitMs?: number,
+    { timeLimitMs, signal, onOutput }: Omit<CallToolOptions, "skills"> = {},
   ): Promise<ToolResult> => {
     if (disposed) return { error: "This Skillbox was disposed" };
     const parsed = parseToolArguments(args);
@@ -405,6 +431,8 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
     return (await opened).tools.call(toolName, parsed.value, {
       binding,
       ...(timeLimitMs === undefined ? {} : { timeLimitMs }),
+      ...(signal ? { signal } : {}),
+      ...(onOutput ? { onOutput } : {}),
     });
   };
   /** Runs a library change, then tells the subscribers. */
@@ -439,7 +467,7 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
         (await opened).registry.install(await bundleFromSource(source, onProgress, installOptions)),
     ),
     async callTool(toolName, args, callOptions = {}) {
-      return call(toolName, args, await bindingOf(callOptions, "all"), callOptions.timeLimitMs);
+      return call(toolName, args, await bindingOf(callOptions, "all"), callOptions);
     },
     listSkills: () => catalog.listSkills(),
     getSkill: (name, version) => catalog.getSkill(name, version),
@@ -498,6 +526,7 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
         pythonSnapshotFromStorage: host.snapshotFromStorage,
       };
     },
+    runtimeStates: async () => loads.snapshot(),
     chat,
     subscribe,
     dispose() {

@@ -1,5 +1,4 @@
 import type { Skillbox } from "../api/createSkillbox";
-import appStyles from "../ui/app.css?inline";
 import { chatPanel } from "../ui/chatPanel";
 import { SkillboxElement } from "./skillboxElement";
 import { elementStyleSheet } from "./styles";
@@ -15,9 +14,7 @@ export class SkillboxChatElement extends SkillboxElement {
   protected render(view: HTMLElement, skillbox: Skillbox): void {
     this.panel = chatPanel(skillbox);
     this.panel.setAttribute("part", "chat");
-    // The app's chat styles, minus what belongs to the app's page itself.
-    const styles = appStyles.replace(/:root\s*\{[^}]*\}|body\s*\{[^}]*\}/g, "");
-    this.root.adoptedStyleSheets = [elementStyleSheet(styles)];
+    this.root.adoptedStyleSheets = [elementStyleSheet()];
     view.append(this.panel);
   }
 

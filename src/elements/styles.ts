@@ -1,57 +1,35 @@
+import components from "../ui/styles/components.css?inline";
+import theme from "../ui/styles/theme.css?inline";
+
 /**
- * The elements' own styles. Hosts theme them with CSS custom properties (`--skillbox-accent`,
- * `--skillbox-background`, `--skillbox-foreground`, `--skillbox-border`, `--skillbox-font`,
- * `--skillbox-mono`, `--skillbox-radius`) and `::part(…)`.
+ * The elements' styles: the app's theme and components, so the widget looks as the app does.
+ * Hosts theme them with CSS custom properties (`--skillbox-accent`, `--skillbox-background`,
+ * `--skillbox-foreground`, `--skillbox-border`, `--skillbox-font`, `--skillbox-mono`,
+ * `--skillbox-radius`) and `::part(…)`.
  */
-export const ELEMENT_STYLES = `
+export const ELEMENT_STYLES = `${theme}
 :host {
   display: block;
-  font-family: var(--skillbox-font, system-ui, sans-serif);
-  color: var(--skillbox-foreground, CanvasText);
-  background: var(--skillbox-background, Canvas);
+  font-family: var(--sb-font);
+  color: var(--sb-fg);
+  background: var(--sb-bg);
   line-height: 1.4;
 }
 :host([hidden]) { display: none; }
-form, .panel {
-  display: grid;
-  gap: 0.6rem;
+.console, .chat {
   padding: 1rem;
-  border: 1px solid var(--skillbox-border, #8886);
-  border-radius: var(--skillbox-radius, 0.5rem);
+  border: 1px solid var(--sb-border);
+  border-radius: var(--sb-radius);
 }
-label { display: grid; gap: 0.2rem; font-weight: 600; }
-select, textarea, input, button { font: inherit; padding: 0.3rem; }
-button {
-  justify-self: start;
-  padding: 0.35rem 1rem;
-  color: #fff;
-  background: var(--skillbox-accent, #1f4fbf);
-  border: 0;
-  border-radius: var(--skillbox-radius, 0.5rem);
-  cursor: pointer;
-}
-button:disabled { opacity: 0.6; cursor: progress; }
-:focus-visible { outline: 2px solid var(--skillbox-accent, #1f4fbf); outline-offset: 2px; }
-pre {
-  margin: 0;
-  padding: 0.6rem;
-  overflow: auto;
-  max-height: 24rem;
-  white-space: pre-wrap;
-  font-family: var(--skillbox-mono, ui-monospace, monospace);
-  border: 1px solid var(--skillbox-border, #8886);
-  border-radius: var(--skillbox-radius, 0.5rem);
-}
-[part~="status"] { margin: 0; font-size: 0.9em; }
-[part~="error"] { color: #b00020; }
-`;
+[part~="error"] { color: var(--sb-error); }
+${components}`;
 
 /**
  * The elements' styles as a constructed style sheet, which a host page's CSP allows without
  * `style-src 'unsafe-inline'` (a `<style>` element in the shadow root would need it).
  */
-export function elementStyleSheet(extra = ""): CSSStyleSheet {
+export function elementStyleSheet(): CSSStyleSheet {
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync(ELEMENT_STYLES + extra);
+  sheet.replaceSync(ELEMENT_STYLES);
   return sheet;
 }

@@ -134,7 +134,19 @@ export function connectSkillbox(options: ConnectOptions): Skillbox {
       (await remote()).importSkill(
         ...([source, proxy(onProgress ?? (() => {})), installOptions] as never[]),
       ) as never,
-    callTool: toolCall("callTool"),
+    // Functions do not cross as data: the listener goes as a proxy, and a stop ends the wait.
+    callTool: (name, args, options = {}) => {
+      const { onOutput, signal, ...data } = options;
+      const result = toolCall("callTool")(name, args, data, onOutput ? proxy(onOutput) : undefined);
+      if (!signal) return result;
+      const stopped = new Promise<ToolResult>((resolve) => {
+        const stop = () =>
+          resolve({ error: "Stopped here; the deployment ends the run at its time limit" });
+        if (signal.aborted) stop();
+        else signal.addEventListener("abort", stop, { once: true });
+      });
+      return Promise.race([result, stopped]);
+    },
     listSkills: call("listSkills"),
     getSkill: call("getSkill"),
     setDefaultVersion: call("setDefaultVersion"),
@@ -158,9 +170,12 @@ export function connectSkillbox(options: ConnectOptions): Skillbox {
     readOutputFile: call("readOutputFile"),
     pythonPackages: call("pythonPackages"),
     status: call("status"),
+    runtimeStates: call("runtimeStates"),
     chat: {
       endpoint: call("chatEndpoint"),
+      endpointChosen: call("chatEndpointChosen"),
       setEndpoint: call("chatSetEndpoint"),
+      checkEndpoint: call("chatCheckEndpoint"),
       transcript: call("chatTranscript"),
       send: async (text, onUpdate) =>
         (await remote()).chatSend(

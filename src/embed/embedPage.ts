@@ -10,6 +10,7 @@ import {
   loadDeploymentConfig,
   pythonPackagesOf,
 } from "../app/deploymentConfig";
+import type { OutputListener } from "../sandbox/runtime";
 import {
   EMBED_HELLO,
   EMBED_READY,
@@ -28,7 +29,18 @@ function embedApi(skillbox: Skillbox): EmbedApi {
     ready: () => skillbox.ready,
     installSkill: skillbox.installSkill,
     importSkill: skillbox.importSkill,
-    callTool: skillbox.callTool,
+    // Options cross as data; the output listener, when the page passes one, as a comlink proxy.
+    callTool: (
+      name: string,
+      args: unknown,
+      options: { skills?: string[]; timeLimitMs?: number } | undefined,
+      onOutput: OutputListener | undefined,
+    ) =>
+      skillbox.callTool(name, args, {
+        ...(Array.isArray(options?.skills) ? { skills: options.skills } : {}),
+        ...(typeof options?.timeLimitMs === "number" ? { timeLimitMs: options.timeLimitMs } : {}),
+        ...(typeof onOutput === "function" ? { onOutput } : {}),
+      }),
     listSkills: skillbox.listSkills,
     getSkill: skillbox.getSkill,
     setDefaultVersion: skillbox.setDefaultVersion,
@@ -46,12 +58,15 @@ function embedApi(skillbox: Skillbox): EmbedApi {
     readOutputFile: skillbox.readOutputFile,
     pythonPackages: skillbox.pythonPackages,
     status: skillbox.status,
+    runtimeStates: skillbox.runtimeStates,
     subscribe: (listener: () => void) => proxy(skillbox.subscribe(listener)),
     toolDefinitions: skillbox.tools.definitions,
     toolInstructionLines: skillbox.tools.instructionLines,
     toolCall: skillbox.tools.call,
     chatEndpoint: skillbox.chat.endpoint,
+    chatEndpointChosen: skillbox.chat.endpointChosen,
     chatSetEndpoint: skillbox.chat.setEndpoint,
+    chatCheckEndpoint: skillbox.chat.checkEndpoint,
     chatTranscript: skillbox.chat.transcript,
     chatSend: skillbox.chat.send,
     chatCancel: skillbox.chat.cancel,

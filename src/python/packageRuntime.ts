@@ -1,5 +1,6 @@
 import {
   describeError,
+  type OutputListener,
   type PythonPackageFile,
   type RawRunOutcome,
   type RunRequest,
@@ -44,10 +45,14 @@ export class PythonPackagesRuntime implements Runtime {
     private readonly packageSet: () => Promise<PythonPackageSet>,
   ) {}
 
-  async run(request: RunRequest, signal?: AbortSignal): Promise<RawRunOutcome> {
+  async run(
+    request: RunRequest,
+    signal?: AbortSignal,
+    onOutput?: OutputListener,
+  ): Promise<RawRunOutcome> {
     const hasPython = Object.keys(request.files).some((path) => path.endsWith(".py"));
     if (request.language === "javascript" || (request.language === "shell" && !hasPython)) {
-      return this.inner.run(request, signal);
+      return this.inner.run(request, signal, onOutput);
     }
     const set = await this.packageSet();
     const plan = planPackages(
@@ -91,6 +96,7 @@ export class PythonPackagesRuntime implements Runtime {
         python: { packages, setModules: set.modules(), setDescription: set.description() },
       },
       signal,
+      onOutput,
     );
     return { ...outcome, notes: [...notes, ...outcome.notes] };
   }

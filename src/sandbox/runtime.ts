@@ -74,9 +74,21 @@ export interface RawRunOutcome {
   notes: string[];
 }
 
+/** A piece of a stream as the script printed it, for watching a run while it goes on. */
+export interface OutputChunk {
+  stream: "stdout" | "stderr";
+  text: string;
+}
+
+/**
+ * Hears a run's output while it runs. What it hears is what the worker sent (stdout past the cap
+ * is counted, not sent); the outcome's streams remain the record of the run.
+ */
+export type OutputListener = (chunk: OutputChunk) => void;
+
 /** The one interface every runtime (Python, JavaScript, shell) and the sandbox host implement. */
 export interface Runtime {
-  run(request: RunRequest, signal?: AbortSignal): Promise<RawRunOutcome>;
+  run(request: RunRequest, signal?: AbortSignal, onOutput?: OutputListener): Promise<RawRunOutcome>;
 }
 
 /** Exit code of a run stopped at its time limit, as `timeout(1)` reports it. */

@@ -3,6 +3,7 @@ import {
   isSandboxBusy,
   languageOf,
   type OutputFile,
+  type OutputListener,
   type RawRunOutcome,
   type RunRequest,
   type Runtime,
@@ -71,6 +72,8 @@ export interface SkillToolsOptions {
 export interface CallOptions {
   binding: AgentBinding;
   signal?: AbortSignal;
+  /** Hears the run's output while it runs (see {@link OutputListener}). */
+  onOutput?: OutputListener;
   /** Overrides the default time limit for this call's run. */
   timeLimitMs?: number;
 }
@@ -196,7 +199,7 @@ export class SkillTools {
     };
     let outcome: RawRunOutcome;
     try {
-      outcome = await this.options.runtime.run(request, options.signal);
+      outcome = await this.options.runtime.run(request, options.signal, options.onOutput);
     } catch (error) {
       if (isSandboxBusy(error)) return { error: error.message };
       throw error;

@@ -1,4 +1,5 @@
 import type {
+  EndpointCheck,
   EndpointSettings,
   ModelToolCall,
   Skillbox,
@@ -6,7 +7,14 @@ import type {
   TranscriptItem,
 } from "../index";
 import { h } from "./dom";
-import { renderMarkdown } from "./markdown";
+import { outputFileView } from "./outputFiles";
+import { markdownView } from "./previews/markdownView";
+
+/** What the chat may offer besides itself: the app's run console. */
+export interface ChatPanelOptions {
+  /** Opens a demo skill's script in the run console, for a visitor with no model. */
+  tryDemo?: () => void;
+}
 
 const PRESETS: Readonly<Record<string, Omit<EndpointSettings, "apiKey" | "stream">>> = {
   "Ollama (local)": { protocol: "openai", baseUrl: "http://localhost:11434/v1", model: "llama3.2" },
@@ -23,7 +31,37 @@ const PRESETS: Readonly<Record<string, Omit<EndpointSettings, "apiKey" | "stream
   },
 };
 
-function toolCallView(call: ModelToolCall, result: ToolResult | undefined): HTMLElement {
+/** A run's files as buttons that open each in a preview under them. */
+function fileButtons(skillbox: Skillbox, urls: readonly string[]): HTMLElement {
+  const preview = h("div", { className: "tool-preview" });
+  const list = h(
+    "ul",
+    { className: "file-list", "aria-label": "Files the script wrote" },
+    ...urls.map((url) => {
+      const view = outputFileView(skillbox, url);
+      return h(
+        "li",
+        {},
+        h(
+          "button",
+          {
+            type: "button",
+            className: "secondary",
+            onclick: () => void view.render().then((shown) => preview.replaceChildren(shown)),
+          },
+          view.name,
+        ),
+      );
+    }),
+  );
+  return h("div", {}, list, preview);
+}
+
+function toolCallView(
+  skillbox: Skillbox,
+  call: ModelToolCall,
+  result: ToolResult | undefined,
+): HTMLElement {
   const args = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
   const parsed = (() => {
     try {
@@ -41,38 +79,30 @@ function toolCallView(call: ModelToolCall, result: ToolResult | undefined): HTML
         : "loaded";
   const files = result && "exit_code" in result ? result.files : [];
   return h(
-    "details",
+    "div",
     { className: "tool-call" },
     h(
-      "summary",
+      "details",
       {},
-      `${call.name} ${String(parsed.skill_name ?? "")} ${String(parsed.script_path ?? "")} → ${outcome}`,
+      h(
+        "summary",
+        {},
+        `${call.name} ${String(parsed.skill_name ?? "")} ${String(parsed.script_path ?? "")} → ${outcome}`,
+      ),
+      h("h5", {}, "Arguments"),
+      h("pre", {}, JSON.stringify(parsed, null, 2)),
+      h("h5", {}, "Result"),
+      h("pre", {}, result ? JSON.stringify(result, null, 2) : ""),
     ),
-    h("h5", {}, "Arguments"),
-    h("pre", {}, JSON.stringify(parsed, null, 2)),
-    h("h5", {}, "Result"),
-    h("pre", {}, result ? JSON.stringify(result, null, 2) : ""),
-    files.length > 0
-      ? h(
-          "ul",
-          {},
-          ...files.map((url) =>
-            h(
-              "li",
-              {},
-              h(
-                "a",
-                { href: url, download: url.split("/").pop() ?? "file", target: "_blank" },
-                url.split("/").slice(-2).join("/"),
-              ),
-            ),
-          ),
-        )
-      : null,
+    files.length > 0 ? fileButtons(skillbox, files) : null,
   );
 }
 
-function transcriptView(items: readonly TranscriptItem[], streaming: string): HTMLElement[] {
+function transcriptView(
+  skillbox: Skillbox,
+  items: readonly TranscriptItem[],
+  streaming: string,
+): HTMLElement[] {
   const results = new Map(
     items.flatMap((i) => (i.role === "tool" ? [[i.callId, i.result] as const] : [])),
   );
@@ -88,8 +118,8 @@ function transcriptView(items: readonly TranscriptItem[], streaming: string): HT
           "div",
           { className: "message assistant" },
           h("strong", {}, "Assistant"),
-          item.text ? renderMarkdown(item.text) : null,
-          ...item.toolCalls.map((call) => toolCallView(call, results.get(call.id))),
+          item.text ? markdownView(item.text) : null,
+          ...item.toolCalls.map((call) => toolCallView(skillbox, call, results.get(call.id))),
         ),
       );
     }
@@ -106,8 +136,20 @@ function transcriptView(items: readonly TranscriptItem[], streaming: string): HT
   return views;
 }
 
-/** The chat: endpoint settings, the agent's skills, the conversation, send and stop. */
-export function chatPanel(skillbox: Skillbox): HTMLElement {
+/** The connection test's finding, said plainly, in a live region. */
+function checkView(check: EndpointCheck): HTMLElement {
+  return h(
+    "p",
+    { className: `check-result ${check.ok ? "ok" : "problem"}`, role: "status" },
+    check.message,
+  );
+}
+
+/**
+ * The chat: endpoint settings with a connection test, the agent's skills, the conversation,
+ * send and stop. Until a model is connected it says what works without one.
+ */
+export function chatPanel(skillbox: Skillbox, options: ChatPanelOptions = {}): HTMLElement {
   const protocol = h(
     "select",
     { id: "chat-protocol" },
@@ -123,21 +165,35 @@ export function chatPanel(skillbox: Skillbox): HTMLElement {
     placeholder: "Kept only in this browser",
   });
   const stream = h("input", { id: "chat-stream", type: "checkbox", checked: true });
-  const settingsStatus = h("span", { className: "status" });
-  const messages = h("div", { id: "chat-messages", className: "messages", "aria-live": "polite" });
+  const settingsStatus = h("p", { className: "muted", role: "status" });
+  const checkResult = h("div", { id: "chat-check" });
+  const messages = h("div", {
+    id: "chat-messages",
+    className: "messages",
+    role: "log",
+    "aria-label": "Conversation",
+    tabIndex: 0,
+  });
   const input = h("textarea", {
     id: "chat-input",
     rows: 2,
+    "aria-label": "Message",
     placeholder: "Message (Enter sends, Shift+Enter for a new line)",
   });
   const send = h("button", { type: "submit", id: "chat-send" }, "Send");
   const stop = h(
     "button",
-    { type: "button", id: "chat-stop", disabled: true, onclick: () => skillbox.chat.cancel() },
+    {
+      type: "button",
+      id: "chat-stop",
+      className: "secondary",
+      disabled: true,
+      onclick: () => skillbox.chat.cancel(),
+    },
     "Stop",
   );
-  const usage = h("p", { id: "chat-usage", className: "status" });
-  const skills = h("div", { id: "chat-skills", className: "presets" });
+  const usage = h("p", { id: "chat-usage", className: "muted" });
+  const skills = h("div", { id: "chat-skills", className: "row" });
 
   const renderSkills = async () => {
     const bound = (await skillbox.profile()).filter((s) => s.bound);
@@ -174,7 +230,7 @@ export function chatPanel(skillbox: Skillbox): HTMLElement {
     stream.checked = settings.stream;
   };
   const render = (items: readonly TranscriptItem[], streaming = "") => {
-    messages.replaceChildren(...transcriptView(items, streaming));
+    messages.replaceChildren(...transcriptView(skillbox, items, streaming));
     messages.scrollTop = messages.scrollHeight;
     void skillbox.usage().then((counts) => {
       usage.textContent = `Skill executions: ${counts.skill_execution}`;
@@ -203,10 +259,35 @@ export function chatPanel(skillbox: Skillbox): HTMLElement {
   const presets = Object.entries(PRESETS).map(([label, preset]) =>
     h(
       "button",
-      { type: "button", onclick: () => fillForm({ ...settingsFromForm(), ...preset }) },
+      {
+        type: "button",
+        className: "secondary",
+        onclick: () => fillForm({ ...settingsFromForm(), ...preset }),
+      },
       label,
     ),
   );
+  const testButton = h(
+    "button",
+    {
+      type: "button",
+      id: "chat-test",
+      className: "secondary",
+      onclick: async () => {
+        testButton.disabled = true;
+        checkResult.replaceChildren(h("p", { className: "muted", role: "status" }, "Testing…"));
+        const check = await skillbox.chat.checkEndpoint(settingsFromForm());
+        checkResult.replaceChildren(checkView(check));
+        testButton.disabled = false;
+      },
+    },
+    "Test connection",
+  );
+  const firstRun = h("section", {
+    className: "first-run",
+    hidden: true,
+    "aria-label": "Getting started",
+  });
   const settingsForm = h(
     "form",
     {
@@ -215,24 +296,71 @@ export function chatPanel(skillbox: Skillbox): HTMLElement {
         event.preventDefault();
         void skillbox.chat.setEndpoint(settingsFromForm()).then(() => {
           settingsStatus.textContent = "Saved.";
+          firstRun.hidden = true;
         });
       },
     },
-    h("div", { className: "presets" }, "Presets: ", ...presets),
-    h("label", {}, "Protocol", protocol),
-    h("label", {}, "Base URL", baseUrl),
-    h("label", {}, "Model", model),
-    h("label", {}, "API key", apiKey),
+    h("div", { className: "row" }, "Presets: ", ...presets),
+    h("label", { className: "field" }, "Protocol", protocol),
+    h("label", { className: "field" }, "Base URL", baseUrl),
+    h("label", { className: "field" }, "Model", model),
+    h("label", { className: "field" }, "API key", apiKey),
     h("label", { className: "toggle" }, stream, "Stream answers"),
-    h("button", { type: "submit", id: "chat-save" }, "Save endpoint"),
+    h(
+      "div",
+      { className: "row" },
+      h("button", { type: "submit", id: "chat-save" }, "Save endpoint"),
+      testButton,
+    ),
+    checkResult,
     settingsStatus,
+  );
+  const settings = h(
+    "details",
+    { className: "settings" },
+    h("summary", {}, "Model endpoint"),
+    settingsForm,
+  );
+  firstRun.append(
+    h("h3", {}, "No model is connected yet"),
+    h("p", {}, "Skills run without one: every script runs here in the browser, with no network."),
+    h(
+      "div",
+      { className: "row" },
+      options.tryDemo
+        ? h(
+            "button",
+            { type: "button", id: "first-run-demo", onclick: options.tryDemo },
+            "Try a demo script",
+          )
+        : null,
+      h(
+        "button",
+        {
+          type: "button",
+          id: "first-run-connect",
+          className: "secondary",
+          onclick: () => {
+            settings.open = true;
+            presets[0]?.focus();
+          },
+        },
+        "Connect a model",
+      ),
+    ),
+    h(
+      "p",
+      { className: "muted" },
+      "A local server (Ollama, LM Studio, llama.cpp) keeps everything on this machine; a hosted API needs its key, which stays in this browser.",
+    ),
   );
 
   const panel = h(
     "section",
-    { className: "panel", id: "chat" },
+    { className: "chat", id: "chat", "aria-label": "Chat" },
     h("h2", {}, "Chat"),
-    h("details", {}, h("summary", {}, "Model endpoint"), settingsForm),
+    firstRun,
+    settings,
     skills,
     messages,
     h(
@@ -247,12 +375,16 @@ export function chatPanel(skillbox: Skillbox): HTMLElement {
       input,
       h(
         "div",
-        { className: "actions" },
+        { className: "row" },
         send,
         stop,
         h(
           "button",
-          { type: "button", onclick: () => void skillbox.chat.clear().then(() => render([])) },
+          {
+            type: "button",
+            className: "secondary",
+            onclick: () => void skillbox.chat.clear().then(() => render([])),
+          },
           "New chat",
         ),
       ),
@@ -261,6 +393,7 @@ export function chatPanel(skillbox: Skillbox): HTMLElement {
   );
   void skillbox.ready.then(async () => {
     fillForm(await skillbox.chat.endpoint());
+    firstRun.hidden = await skillbox.chat.endpointChosen();
     render(await skillbox.chat.transcript());
     await renderSkills();
   });

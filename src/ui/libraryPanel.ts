@@ -11,31 +11,47 @@ import {
   zipSource,
 } from "../index";
 import { h } from "./dom";
-import { renderMarkdown } from "./markdown";
+import { skillDetailDialog } from "./skillDetail";
 
 const MB = 1024 * 1024;
 
-function downloadZip(name: string, base64: string): void {
-  const link = h("a", { href: `data:application/zip;base64,${base64}`, download: `${name}.zip` });
-  link.click();
+export interface LibraryPanelOptions {
+  /** Opens a skill in the run console. */
+  run: (skill: string) => void;
+}
+
+export interface LibraryPanel {
+  element: HTMLElement;
+  /** Imports what was dropped anywhere on the page. */
+  importDrop(transfer: DataTransfer): void;
+}
+
+/** What a paste holds: SKILL.md text (a one-file skill) or a zip as base64. */
+function pastedSource(text: string): ImportSource {
+  const trimmed = text.trim();
+  if (trimmed.startsWith("---")) {
+    const name = /^name:\s*["']?([\w.-]+)/m.exec(trimmed)?.[1] ?? "pasted-skill";
+    return {
+      kind: "files",
+      entries: [{ path: `${name}/SKILL.md`, data: new TextEncoder().encode(`${trimmed}\n`) }],
+    };
+  }
+  const base64 = trimmed.replace(/^data:[^,]*,/, "").replace(/\s+/g, "");
+  return { kind: "zip", bytes: Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)) };
 }
 
 /**
- * The skill library: import (folder, drop, zip, base64), the list with Bound/Active toggles,
- * each skill's versions, files and instructions, export, and the output files' storage.
+ * The skill library: one "Add skill" menu (folder, zip, paste) and drops anywhere, the skills
+ * with their warnings and Bound/Active toggles, each skill's detail, and the output files' storage.
  */
-export function libraryPanel(skillbox: Skillbox, onChange: () => void): HTMLElement {
+export function libraryPanel(skillbox: Skillbox, options: LibraryPanelOptions): LibraryPanel {
   const list = h("ul", { id: "skill-list", className: "skill-list" });
-  const details = h("section", {
-    id: "skill-details",
-    className: "skill-details",
-    "aria-live": "polite",
-  });
   const progress = h("progress", { id: "import-progress", max: 1, value: 0, hidden: true });
-  const importStatus = h("p", { id: "import-status", className: "status" });
+  const importStatus = h("p", { id: "import-status", className: "muted", role: "status" });
   const errors = h("ul", { id: "import-errors", className: "errors" });
-  const storage = h("p", { id: "output-storage" });
+  const storage = h("p", { id: "output-storage", className: "muted" });
   const strictBox = h("input", { type: "checkbox", id: "publish-check" });
+  const detail = skillDetailDialog(skillbox);
   const problemItems = (problems: readonly (BundleProblem | string)[]) =>
     problems.map((p) => h("li", {}, typeof p === "string" ? p : formatProblem(p)));
 
@@ -64,7 +80,6 @@ export function libraryPanel(skillbox: Skillbox, onChange: () => void): HTMLElem
       importStatus.textContent = `Installed ${name} version ${version} in ${Math.round(performance.now() - started)} ms${warnings.length > 0 ? `, with ${warnings.length} warning${warnings.length === 1 ? "" : "s"}:` : "."}`;
       errors.replaceChildren(...problemItems(warnings));
       await refresh();
-      onChange();
     } catch (error) {
       importStatus.textContent = "Nothing was installed:";
       errors.replaceChildren(
@@ -79,12 +94,22 @@ export function libraryPanel(skillbox: Skillbox, onChange: () => void): HTMLElem
     }
   };
 
-  const zipInput = h("input", { type: "file", id: "import-zip", accept: ".zip,application/zip" });
+  const zipInput = h("input", {
+    type: "file",
+    id: "import-zip",
+    accept: ".zip,application/zip",
+    hidden: true,
+  });
   zipInput.addEventListener("change", () => {
     const file = zipInput.files?.[0];
     if (file) void runImport(() => zipSource(file)).then(() => (zipInput.value = ""));
   });
-  const folderInput = h("input", { type: "file", id: "import-folder", multiple: true });
+  const folderInput = h("input", {
+    type: "file",
+    id: "import-folder",
+    multiple: true,
+    hidden: true,
+  });
   folderInput.setAttribute("webkitdirectory", "");
   folderInput.addEventListener("change", () => {
     const files = [...(folderInput.files ?? [])];
@@ -93,133 +118,69 @@ export function libraryPanel(skillbox: Skillbox, onChange: () => void): HTMLElem
   });
   const picker = (window as { showDirectoryPicker?: () => Promise<DirectoryHandle> })
     .showDirectoryPicker;
-  const pickButton = picker
-    ? h(
-        "button",
-        {
-          type: "button",
-          onclick: () => void runImport(async () => directoryHandleSource(await picker())),
-        },
-        "Pick a folder…",
-      )
-    : null;
-  const base64Input = h("textarea", {
-    id: "import-base64",
-    rows: 2,
-    placeholder: "Paste a base64 zip",
-  });
-  const base64Button = h(
-    "button",
-    {
-      type: "button",
-      id: "import-base64-button",
-      onclick: () =>
-        void runImport(async () => {
-          const bytes = Uint8Array.from(
-            atob(base64Input.value.replace(/^data:[^,]*,/, "").replace(/\s+/g, "")),
-            (c) => c.charCodeAt(0),
-          );
-          return { kind: "zip", bytes };
-        }),
-    },
-    "Install pasted zip",
-  );
 
-  const showDetails = async (name: string, version?: number) => {
-    const skill = await skillbox.getSkill(name, version);
-    const summary = (await skillbox.listSkills()).find((s) => s.name === name);
-    if (!skill || !summary) {
-      details.replaceChildren();
-      return;
-    }
-    const { declared } = await skillbox.pythonPackages(name, skill.version);
-    const versionRows = summary.versions.map((v) =>
+  const pasteInput = h("textarea", { id: "import-base64", rows: 8 });
+  const pasteDialog = h(
+    "dialog",
+    { id: "paste-dialog", "aria-labelledby": "paste-title" },
+    h(
+      "form",
+      {
+        method: "dialog",
+        className: "endpoint",
+        onsubmit: () => {
+          const text = pasteInput.value;
+          void runImport(async () => pastedSource(text)).then(() => (pasteInput.value = ""));
+        },
+      },
+      h("h2", { id: "paste-title" }, "Paste a skill"),
       h(
-        "li",
-        {},
-        `Version ${v}${v === summary.defaultVersion ? " (default)" : ""}${v === summary.latestVersion ? " (latest)" : ""} `,
-        h("button", { type: "button", onclick: () => void showDetails(name, v) }, "View"),
-        v === summary.defaultVersion
-          ? null
-          : h(
-              "button",
-              {
-                type: "button",
-                onclick: () =>
-                  void skillbox.setDefaultVersion(name, v).then(() => refreshAndShow(name)),
-              },
-              "Make default",
-            ),
-        v === summary.defaultVersion && summary.versions.length > 1
-          ? null
-          : h(
-              "button",
-              {
-                type: "button",
-                onclick: () =>
-                  void skillbox.deleteVersion(name, v).then(() => refreshAndShow(name)),
-              },
-              "Delete",
-            ),
+        "label",
+        { className: "field" },
+        "A SKILL.md (from its front matter on), or a .zip as base64",
+        pasteInput,
+      ),
+      h(
+        "div",
+        { className: "row" },
+        h("button", { type: "submit", id: "import-base64-button" }, "Install"),
         h(
           "button",
-          {
-            type: "button",
-            onclick: () =>
-              void skillbox.exportSkill(name, v).then((zip) => downloadZip(`${name}-v${v}`, zip)),
-          },
-          "Export .zip",
+          { type: "button", className: "secondary", onclick: () => pasteDialog.close() },
+          "Cancel",
         ),
       ),
-    );
-    details.replaceChildren(
-      h("h3", {}, `${name} — version ${skill.version}`),
-      ...(skill.warnings.length > 0
-        ? [
-            h("h4", {}, "Install warnings"),
-            h("ul", { className: "warnings" }, ...problemItems(skill.warnings)),
-          ]
-        : []),
-      h("ul", { className: "versions" }, ...versionRows),
-      ...(declared.length > 0
-        ? [
-            h("h4", {}, "Python packages"),
-            h(
-              "ul",
-              { className: "python-packages" },
-              ...declared.map((item) =>
-                h(
-                  "li",
-                  { className: item.available ? "available" : "missing" },
-                  `${item.requirement} (${item.declaredIn}): `,
-                  item.available
-                    ? `available as ${item.available}`
-                    : `not available: ${item.reason}`,
-                ),
-              ),
-            ),
-          ]
-        : []),
-      h(
-        "button",
-        {
-          type: "button",
-          onclick: () => void skillbox.deleteSkill(name).then(() => refreshAndShow(null)),
+    ),
+  );
+
+  const menu = h("details", { className: "menu", id: "add-skill" });
+  const menuItem = (label: string, action: () => void) =>
+    h(
+      "button",
+      {
+        type: "button",
+        className: "secondary",
+        onclick: () => {
+          menu.open = false;
+          action();
         },
-        "Delete skill (all versions)",
-      ),
-      h("h4", {}, "Files"),
-      h(
-        "ul",
-        { className: "files" },
-        ...[...skill.files].map(([path, data]) =>
-          h("li", {}, `${path} (${data.byteLength} bytes)`),
-        ),
-      ),
-      h("h4", {}, "Instructions"),
-      renderMarkdown(skill.instructions),
+      },
+      label,
     );
-  };
+  menu.append(
+    h("summary", {}, "Add skill"),
+    h(
+      "div",
+      { className: "menu-items" },
+      menuItem("Folder…", () =>
+        picker
+          ? void runImport(async () => directoryHandleSource(await picker()))
+          : folderInput.click(),
+      ),
+      menuItem("Zip file…", () => zipInput.click()),
+      menuItem("Paste…", () => pasteDialog.showModal()),
+    ),
+  );
 
   const refresh = async () => {
     const [skills, profile] = await Promise.all([skillbox.listSkills(), skillbox.profile()]);
@@ -235,86 +196,110 @@ export function libraryPanel(skillbox: Skillbox, onChange: () => void): HTMLElem
           });
           box.addEventListener(
             "change",
-            () => void skillbox.updateProfile(skill.name, { [key]: box.checked }).then(onChange),
+            () => void skillbox.updateProfile(skill.name, { [key]: box.checked }),
           );
           return h("label", { className: "toggle" }, box, label);
         };
         return h(
           "li",
           { "data-skill": skill.name },
-          h("strong", {}, skill.name),
-          skill.warnings.length === 0
-            ? h("span", { className: "badge" }, "valid")
-            : h(
-                "span",
-                {
-                  className: "badge warning",
-                  title: skill.warnings.map(formatProblem).join("\n"),
-                },
-                `${skill.warnings.length} warning${skill.warnings.length === 1 ? "" : "s"}`,
-              ),
-          h("p", {}, skill.description),
           h(
-            "span",
-            {},
-            `versions ${skill.versions.join(", ")} · default ${skill.defaultVersion} · latest ${skill.latestVersion} `,
+            "div",
+            { className: "row" },
+            h("strong", {}, skill.name),
+            skill.warnings.length === 0
+              ? h("span", { className: "badge" }, "valid")
+              : h(
+                  "span",
+                  {
+                    className: "badge warning",
+                    title: skill.warnings.map(formatProblem).join("\n"),
+                  },
+                  `${skill.warnings.length} warning${skill.warnings.length === 1 ? "" : "s"}`,
+                ),
           ),
-          toggle("Bound", "bound"),
-          toggle("Active", "active"),
-          h("button", { type: "button", onclick: () => void showDetails(skill.name) }, "Details"),
+          h("p", { className: "description" }, skill.description),
+          h(
+            "p",
+            { className: "muted small" },
+            `Version ${skill.defaultVersion}${skill.versions.length > 1 ? ` of ${skill.versions.length} (latest ${skill.latestVersion})` : ""}`,
+          ),
+          h("div", { className: "row" }, toggle("Bound", "bound"), toggle("Active", "active")),
+          h(
+            "div",
+            { className: "row" },
+            h(
+              "button",
+              {
+                type: "button",
+                className: "secondary",
+                "aria-label": `Run ${skill.name}`,
+                onclick: () => options.run(skill.name),
+              },
+              "Run",
+            ),
+            h(
+              "button",
+              {
+                type: "button",
+                className: "secondary",
+                "aria-label": `Details of ${skill.name}`,
+                onclick: () => void detail.show(skill.name),
+              },
+              "Details",
+            ),
+          ),
         );
       }),
     );
     await refreshStorage();
   };
-  const refreshAndShow = async (name: string | null) => {
-    await refresh();
-    onChange();
-    if (name && (await skillbox.listSkills()).some((s) => s.name === name)) await showDetails(name);
-    else details.replaceChildren();
-  };
 
-  const panel = h(
+  const element = h(
     "section",
-    { className: "panel", id: "library" },
-    h("h2", {}, "Skill library"),
-    h("p", {}, "Drop a skill folder or a .zip anywhere on this panel, or:"),
-    h("label", {}, "Upload a .zip", zipInput),
-    h("label", {}, "Pick a folder (upload)", folderInput),
-    pickButton,
-    h("label", {}, "Inline base64 zip", base64Input),
-    base64Button,
+    { className: "library", id: "library", "aria-labelledby": "library-title" },
+    h("div", { className: "row spread" }, h("h2", { id: "library-title" }, "Skills"), menu),
+    h("p", { className: "muted small" }, "Or drop a skill folder or .zip anywhere on the page."),
     h(
       "label",
-      { title: "Refuse skills with any warning, as a publishing author would want" },
+      {
+        className: "toggle small",
+        title: "Refuse skills with any warning, as a publishing author would want",
+      },
       strictBox,
-      "Publish check (strict: warnings refuse the install)",
+      "Publish check (warnings refuse the install)",
     ),
+    zipInput,
+    folderInput,
     progress,
     importStatus,
     errors,
     list,
-    details,
-    storage,
     h(
-      "button",
-      {
-        type: "button",
-        id: "clear-output",
-        onclick: () => void skillbox.clearOutputFiles().then(refreshStorage),
-      },
-      "Clear output files",
+      "div",
+      { className: "storage" },
+      storage,
+      h(
+        "button",
+        {
+          type: "button",
+          id: "clear-output",
+          className: "secondary",
+          onclick: () => void skillbox.clearOutputFiles().then(refreshStorage),
+        },
+        "Clear output files",
+      ),
     ),
+    pasteDialog,
+    detail.element,
   );
-  panel.addEventListener("dragover", (event) => event.preventDefault());
-  panel.addEventListener("drop", (event) => {
-    event.preventDefault();
-    if (event.dataTransfer) {
-      const transfer = event.dataTransfer;
+  void skillbox.ready.then(refresh);
+  element.addEventListener("library-changed", () => void refresh());
+  return {
+    element,
+    importDrop(transfer) {
       const source = dropSource(transfer);
       void runImport(() => source);
-    }
-  });
-  void skillbox.ready.then(refresh);
-  return panel;
+    },
+  };
 }

@@ -4,13 +4,17 @@ import {
   loadDeploymentConfig,
   pythonPackagesOf,
 } from "../app/deploymentConfig";
-import { createSkillbox, type SandboxStatus, type Skillbox } from "../index";
+import { createSkillbox, type Skillbox } from "../index";
 import { startOfflineSupport } from "../offline/serviceWorkerClient";
 import { hasServiceWorkers } from "../sandbox/features";
 import { chatPanel } from "./chatPanel";
 import { h } from "./dom";
 import { libraryPanel } from "./libraryPanel";
-import { runPanel } from "./runPanel";
+import { runConsole } from "./runConsole";
+import { statusLine } from "./statusLine";
+import "./styles/theme.css";
+import "./styles/components.css";
+import "./styles/app.css";
 
 declare global {
   interface Window {
@@ -36,37 +40,17 @@ const skillbox = createSkillbox({
 });
 window.skillbox = skillbox;
 
-const status = h("p", { id: "status", className: "status" }, "Starting the sandbox…");
 const offline = h("p", { id: "offline-status", className: "status", role: "status" });
 const update = h("p", { id: "update-banner", className: "update", hidden: true });
 
 const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
-/** The status line: what the sandbox runs on and, plainly, what this browser narrows. */
-function describeSandbox({ shellEngine, crossOriginIsolated, features }: SandboxStatus): string {
-  const shell = shellEngine === "wasmer" ? "a WASIX shell on Wasmer" : "the built-in shell";
-  const limits: string[] = [];
-  if (!features.sharedMemory) {
-    const why = crossOriginIsolated
-      ? "This browser has no SharedArrayBuffer"
-      : "This page is not cross-origin isolated";
-    limits.push(`${why}: a run past its time limit is stopped by ending its worker.`);
-  }
-  if (!features.jspi) {
-    limits.push(
-      "No WebAssembly stack switching (JSPI) here: Python scripts cannot block on coroutines (asyncio.run).",
-    );
-  }
-  return [
-    `Ready. Scripts run in an isolated sandbox with no network; .sh on ${shell}.`,
-    ...limits,
-  ].join(" ");
-}
+/** The demo a visitor without a model is offered first: it writes a CSV to look at. */
+const DEMO = { skill: "csv-insights", script: "scripts/summarize.py" } as const;
 
 const started = config instanceof Error ? Promise.reject(config) : skillbox.ready;
 started.then(
   async () => {
-    status.textContent = describeSandbox(await skillbox.status());
     // Registered once the sandbox is up, so precaching never competes with the first result.
     const support = await startOfflineSupport({
       onProgress(loaded, total) {
@@ -95,24 +79,114 @@ started.then(
     if (saved?.complete) offline.textContent = "Available offline.";
     else if (saved) offline.textContent = `Not available offline: ${saved.missing.join(", ")}`;
   },
-  (error: unknown) => {
-    status.textContent = `The sandbox failed to start: ${error instanceof Error ? error.message : String(error)}`;
-    status.classList.add("error");
-  },
+  () => {},
 );
 
-const run = runPanel(skillbox);
-const chat = chatPanel(skillbox);
-const libraryChanged = () => {
-  for (const panel of [run, chat]) panel.dispatchEvent(new Event("library-changed"));
+/** Which pane shows: all side by side when wide, one at a time (as tabs) when narrow. */
+type Pane = "library" | "chat" | "console";
+const workspace = h("main", { className: "workspace", id: "workspace" });
+const tabs = new Map<Pane, HTMLButtonElement>();
+const show = (pane: Pane) => {
+  workspace.dataset.view = pane;
+  if (pane === "console") workspace.dataset.console = "open";
+  for (const [name, tab] of tabs) tab.setAttribute("aria-pressed", String(name === pane));
 };
-document
-  .getElementById("app")!
-  .append(
-    h("header", {}, h("h1", {}, "Skillbox"), status, offline, update),
-    chat,
-    libraryPanel(skillbox, libraryChanged),
-    run,
+const closeConsole = () => {
+  workspace.dataset.console = "closed";
+  show("chat");
+  tabs.get("console")?.focus();
+};
+
+const status = statusLine(skillbox, started);
+const runner = runConsole(skillbox, { limitField: true, onResult: status.wake });
+const openConsole = (skill: string, script?: string) => {
+  show("console");
+  void runner.choose(skill, script);
+};
+const chat = chatPanel(skillbox, { tryDemo: () => openConsole(DEMO.skill, DEMO.script) });
+const library = libraryPanel(skillbox, { run: (skill) => openConsole(skill) });
+// Every change to the library or the profile, made here or through the API, reaches each pane.
+skillbox.subscribe(() => {
+  for (const panel of [chat, library.element]) panel.dispatchEvent(new Event("library-changed"));
+  void runner.refresh();
+});
+
+const tab = (pane: Pane, label: string) => {
+  const button = h(
+    "button",
+    {
+      type: "button",
+      className: `tab secondary tab-${pane}`,
+      "aria-controls": `${pane}-pane`,
+      onclick: () =>
+        pane === "console" &&
+        workspace.dataset.console === "open" &&
+        workspace.dataset.view === "console"
+          ? closeConsole()
+          : show(pane),
+    },
+    label,
   );
+  tabs.set(pane, button);
+  return button;
+};
+
+workspace.append(
+  h(
+    "aside",
+    { className: "pane", id: "library-pane", "aria-label": "Skill library" },
+    library.element,
+  ),
+  h("div", { className: "pane", id: "chat-pane" }, chat),
+  h(
+    "section",
+    { className: "pane", id: "console-pane", "aria-labelledby": "console-title" },
+    h(
+      "div",
+      { className: "row spread" },
+      h("h2", { id: "console-title" }, "Run console"),
+      h("button", { type: "button", className: "secondary", onclick: closeConsole }, "Close"),
+    ),
+    runner.element,
+  ),
+);
+
+const app = document.getElementById("app")!;
+app.append(
+  h(
+    "header",
+    { className: "topbar" },
+    h("h1", {}, "Skillbox"),
+    h(
+      "nav",
+      { className: "tabs", "aria-label": "Views" },
+      tab("library", "Library"),
+      tab("chat", "Chat"),
+      tab("console", "Run console"),
+    ),
+    h("div", { className: "status-area" }, status.sentence, status.runtimes, offline, update),
+  ),
+  workspace,
+);
+show("chat");
+workspace.dataset.console = "closed";
+
+// A skill dropped anywhere on the page is imported.
+document.addEventListener("dragover", (event) => {
+  event.preventDefault();
+  app.classList.add("dropping");
+});
+document.addEventListener("dragleave", (event) => {
+  if (event.relatedTarget === null) app.classList.remove("dropping");
+});
+document.addEventListener("drop", (event) => {
+  event.preventDefault();
+  app.classList.remove("dropping");
+  if (event.dataTransfer) {
+    show("library");
+    library.importDrop(event.dataTransfer);
+  }
+});
+void skillbox.ready.then(() => runner.refresh());
 // Where the browser offers WebMCP, the page's own agent gets the skill tools too.
 void skillbox.ready.then(() => skillbox.tools.registerWebMcp());

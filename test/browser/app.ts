@@ -1,24 +1,12 @@
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import type { CallToolOptions, InstallSource } from "../../src/index";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
 import type { ToolResult } from "../../src/tools/skillTools";
 
-/** Flags that work for Debian's headless Chromium on these machines. */
-export const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { launchChromium } from "../helpers/chromium";
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_FLAGS });
-}
+export { CHROMIUM_FLAGS, launchChromium } from "../helpers/chromium";
 
 export function appUrl(): string {
   return inject("appUrl");

@@ -405,6 +405,30 @@ describe("the cross-origin client (skillbox/client) against a deployment", () =>
     expect(replies).toEqual(["good"]);
   });
 
+  test("a run's output streams across origins while the script prints", async () => {
+    const seen = await page.evaluate(async () => {
+      await window.skillbox.installSkill({
+        files: {
+          "talk/SKILL.md": "---\nname: talk\ndescription: Talks.\n---\n",
+          "talk/talk.py": "import time\nprint('one', flush=True)\ntime.sleep(1.5)\nprint('two')\n",
+        },
+      });
+      const chunks: { at: number; text: string }[] = [];
+      const started = performance.now();
+      const result = await window.skillbox.callTool(
+        "run_skill_script",
+        { skill_name: "talk", script_path: "talk.py", args: [] },
+        { onOutput: (chunk) => chunks.push({ at: performance.now() - started, text: chunk.text }) },
+      );
+      return { chunks, ended: performance.now() - started, result };
+    });
+    expect(seen.result).toMatchObject({ exit_code: 0, stdout: "one\ntwo\n" });
+    expect(seen.chunks.map((chunk) => chunk.text).join("")).toBe("one\ntwo\n");
+    expect(seen.chunks[0]!.text).toBe("one\n");
+    // The first line arrived while the script slept, not with the result.
+    expect(seen.chunks[0]!.at).toBeLessThan(seen.ended - 1000);
+  });
+
   test("disposed, its calls under way and after answer with contract JSON at once", async () => {
     const answers = await page.evaluate(async () => {
       await window.skillbox.installSkill({

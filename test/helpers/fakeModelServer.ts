@@ -23,7 +23,7 @@ const CORS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Headers":
     "content-type, authorization, x-api-key, anthropic-version, anthropic-dangerous-direct-browser-access",
-  "Access-Control-Allow-Methods": "POST, OPTIONS",
+  "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
 };
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -184,13 +184,22 @@ function anthropicReply(res: ServerResponse, stream: boolean, step: ReturnType<M
 /**
  * A loopback server speaking OpenAI Chat Completions (`/…/chat/completions`) and Anthropic
  * Messages (`/…/messages`), answering from a script. Paths starting with `/status/NNN` answer
- * that HTTP status, `/malformed` answers broken JSON, `/slow` waits 10 s.
+ * that HTTP status, `/malformed` answers broken JSON, `/slow` waits 10 s. `GET …/models` lists
+ * one model, `test-model`, to a request with the key `good-key` and answers 401 to any other.
  */
 export async function startFakeModelServer(script: ModelScript): Promise<FakeModelServer> {
   const requests: Record<string, unknown>[] = [];
   const server = createServer(async (req, res) => {
     if (req.method === "OPTIONS") {
       res.writeHead(204, CORS).end();
+      return;
+    }
+    if (req.method === "GET" && req.url?.endsWith("/models")) {
+      requests.push({ path: req.url });
+      const authorized = req.headers.authorization === "Bearer good-key";
+      res
+        .writeHead(authorized ? 200 : 401, { ...CORS, "Content-Type": "application/json" })
+        .end(authorized ? '{"object":"list","data":[{"id":"test-model"}]}' : '{"error":"no key"}');
       return;
     }
     const body = JSON.parse(await readBody(req)) as Record<string, unknown>;

@@ -5,6 +5,7 @@ import {
   type CompletionRequest,
   EndpointError,
   type EndpointSettings,
+  endpointHeaders,
   type ModelProvider,
   parseEventJson,
   postJson,
@@ -68,11 +69,7 @@ export class AnthropicProvider implements ModelProvider {
     onText,
   }: CompletionRequest): Promise<ModelReply> {
     const url = `${this.settings.baseUrl.replace(/\/+$/, "")}/messages`;
-    const headers = {
-      "x-api-key": this.settings.apiKey,
-      "anthropic-version": "2023-06-01",
-      "anthropic-dangerous-direct-browser-access": "true",
-    };
+    const headers = endpointHeaders(this.settings);
     const body = {
       model: this.settings.model,
       max_tokens: MAX_TOKENS,

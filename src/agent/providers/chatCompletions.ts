@@ -4,6 +4,7 @@ import {
   type CompletionRequest,
   EndpointError,
   type EndpointSettings,
+  endpointHeaders,
   type ModelProvider,
   parseEventJson,
   postJson,
@@ -65,9 +66,7 @@ export class ChatCompletionsProvider implements ModelProvider {
     onText,
   }: CompletionRequest): Promise<ModelReply> {
     const url = `${this.settings.baseUrl.replace(/\/+$/, "")}/chat/completions`;
-    const headers: Record<string, string> = this.settings.apiKey
-      ? { Authorization: `Bearer ${this.settings.apiKey}` }
-      : {};
+    const headers = endpointHeaders(this.settings);
     const body = {
       model: this.settings.model,
       messages: toMessages(system, transcript),

@@ -25,6 +25,18 @@ export interface ModelProvider {
   complete(request: CompletionRequest): Promise<ModelReply>;
 }
 
+/** The headers that carry the key (and, for Anthropic, its version and browser consent). */
+export function endpointHeaders(settings: EndpointSettings): Record<string, string> {
+  if (settings.protocol === "anthropic") {
+    return {
+      "x-api-key": settings.apiKey,
+      "anthropic-version": "2023-06-01",
+      "anthropic-dangerous-direct-browser-access": "true",
+    };
+  }
+  return settings.apiKey ? { Authorization: `Bearer ${settings.apiKey}` } : {};
+}
+
 /** A failure talking to the endpoint, worded for the person in the chat. */
 export class EndpointError extends Error {
   override name = "EndpointError";

@@ -1,6 +1,7 @@
+import type { ProxyMarked } from "comlink";
 import type { SandboxFeatures } from "../features";
 import type { RelaxableLayer } from "../protocol";
-import type { RawRunOutcome, RunRequest, ScriptLanguage } from "../runtime";
+import type { OutputListener, RawRunOutcome, RunRequest, ScriptLanguage } from "../runtime";
 import type { ShellEngineName, ShellEngineSettings } from "../shellEngine";
 import type { AdmissionLimits } from "./admission";
 
@@ -53,7 +54,8 @@ export interface FrameStatus {
 /** What the sandbox frame offers the page over its private channel (comlink). */
 export interface SandboxFrameApi {
   configure(language: ScriptLanguage, setup: RuntimeSetup): Promise<void>;
-  run(request: RunRequest): Promise<RawRunOutcome>;
+  /** Runs one script; `onOutput` (a comlink proxy) hears its output while it runs. */
+  run(request: RunRequest, onOutput?: OutputListener & ProxyMarked): Promise<RawRunOutcome>;
   cancel(runId: string): void;
   status(): FrameStatus;
   /**

@@ -1,8 +1,14 @@
-import { expose, transfer } from "comlink";
+import { expose, type ProxyMarked, type Remote, releaseProxy, transfer } from "comlink";
 import { detectSandboxFeatures } from "../features";
 import { takeOneShotGlobal } from "../handoff";
 import { FRAME_PORT_HANDOFF } from "../protocol";
-import type { RawRunOutcome, RunRequest, Runtime, ScriptLanguage } from "../runtime";
+import type {
+  OutputListener,
+  RawRunOutcome,
+  RunRequest,
+  Runtime,
+  ScriptLanguage,
+} from "../runtime";
 import {
   chooseShellEngine,
   SHELL_PACKAGE_ASSET,
@@ -57,10 +63,10 @@ const runtimes = new Map<ScriptLanguage, { pool: WorkerPool; runtime: Runtime }>
 
 /** Runs a request on whichever runtime its language names. */
 const anyRuntime: Runtime = {
-  run(request, signal) {
+  run(request, signal, onOutput) {
     const entry = runtimes.get(request.language);
     if (!entry) throw new Error(`the ${request.language} runtime is not available`);
-    return entry.runtime.run(request, signal);
+    return entry.runtime.run(request, signal, onOutput);
   },
 };
 const cancellers = new Map<string, AbortController>();
@@ -109,13 +115,19 @@ const api: SandboxFrameApi = {
     pool.warm();
   },
 
-  async run(request: RunRequest): Promise<RawRunOutcome> {
+  async run(request: RunRequest, onOutput?: OutputListener & ProxyMarked): Promise<RawRunOutcome> {
     const controller = new AbortController();
     cancellers.set(request.runId, controller);
+    // Over here the page's listener is a comlink remote: each call is a message that may fail
+    // once the page is gone, which must not surface as an unhandled rejection.
+    const remote = onOutput as unknown as Remote<OutputListener> | undefined;
+    const forward: OutputListener | undefined =
+      remote && ((chunk) => void remote(chunk).catch(() => {}));
     try {
-      return await anyRuntime.run(request, controller.signal);
+      return await anyRuntime.run(request, controller.signal, forward);
     } finally {
       cancellers.delete(request.runId);
+      remote?.[releaseProxy]();
     }
   },
 

@@ -5,6 +5,7 @@ import type { SubrunMessage } from "../protocol";
 import {
   describeError,
   isSandboxBusy,
+  type OutputListener,
   type RawRunOutcome,
   type RunRequest,
   type Runtime,
@@ -50,7 +51,11 @@ export class PooledRuntime implements Runtime {
    * Runs once admitted (see {@link AdmissionQueue}); a busy runtime rejects with
    * {@link SandboxBusyError}. The time limit starts when the run does, not while it waits.
    */
-  async run(request: RunRequest, signal?: AbortSignal): Promise<RawRunOutcome> {
+  async run(
+    request: RunRequest,
+    signal?: AbortSignal,
+    onOutput?: OutputListener,
+  ): Promise<RawRunOutcome> {
     let admission: Admission;
     try {
       admission = await this.admission.admit(signal);
@@ -59,7 +64,7 @@ export class PooledRuntime implements Runtime {
       return cancelledOutcome(new OutputCollector(request.maxOutputChars));
     }
     try {
-      const outcome = await this.runAdmitted(request, signal);
+      const outcome = await this.runAdmitted(request, signal, onOutput);
       if (admission.waitedMs >= REPORTED_WAIT_MS) {
         outcome.notes.push(
           `waited ${admission.waitedMs} ms for a free runtime; the time limit counted from the start of the run`,
@@ -71,7 +76,11 @@ export class PooledRuntime implements Runtime {
     }
   }
 
-  private async runAdmitted(request: RunRequest, signal?: AbortSignal): Promise<RawRunOutcome> {
+  private async runAdmitted(
+    request: RunRequest,
+    signal?: AbortSignal,
+    onOutput?: OutputListener,
+  ): Promise<RawRunOutcome> {
     const worker = await this.pool.take();
     const output = new OutputCollector(request.maxOutputChars);
     const deadlineAt = performance.now() + request.timeLimitMs;
@@ -79,7 +88,12 @@ export class PooledRuntime implements Runtime {
     const finished = worker
       .run(
         request,
-        (message) => output.add(message),
+        (message) => {
+          output.add(message);
+          if (onOutput && message.type === "output" && message.text) {
+            onOutput({ stream: message.stream, text: message.text });
+          }
+        },
         this.subrunHandler(request, deadlineAt, subrunsEnd.signal),
       )
       .then((result): Ending => ({ kind: "done", result }));

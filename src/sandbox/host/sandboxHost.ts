@@ -1,11 +1,18 @@
-import { type Remote, transfer, wrap } from "comlink";
+import { proxy, type Remote, transfer, wrap } from "comlink";
 import type { AdmissionLimits } from "../frame/admission";
 import type { FrameStatus, ModuleCode, RuntimeSetup, SandboxFrameApi } from "../frame/frameApi";
 import { CONNECT_MESSAGE, frameDocumentHtml, sandboxContentSecurityPolicy } from "../frameDocument";
 import { type RelaxableLayer, SNAPSHOT_ASSET } from "../protocol";
-import type { RawRunOutcome, RunRequest, Runtime, ScriptLanguage } from "../runtime";
+import type {
+  OutputListener,
+  RawRunOutcome,
+  RunRequest,
+  Runtime,
+  ScriptLanguage,
+} from "../runtime";
 import { SHELL_PACKAGE_ASSET, type ShellEngineSettings } from "../shellEngine";
-import { rawRunOutcomeSchema } from "./outcomeSchema";
+import { outputChunkSchema, rawRunOutcomeSchema } from "./outcomeSchema";
+import type { RuntimeLoads } from "./runtimeLoads";
 import { snapshotKey } from "./snapshotKey";
 import type { SnapshotStore } from "./snapshotStore";
 
@@ -49,6 +56,8 @@ export interface SandboxHostOptions {
   connectTimeoutMs?: number;
   /** Keeps Python's memory snapshot across visits; none: every visit makes its own. */
   snapshotStore?: SnapshotStore;
+  /** Hears each runtime's download progress and state. */
+  loads?: RuntimeLoads;
   /**
    * Where the frame's document is served from, when a deployment serves it from a second site so
    * the browser gives it a process of its own (SECURITY.md); the page writes it itself otherwise.
@@ -82,24 +91,63 @@ const DEFAULT_POOL_SIZE: Readonly<Record<ScriptLanguage, number>> = {
   shell: 3,
 };
 
-async function fetchBytes(location: AssetLocation): Promise<ArrayBuffer> {
+/** Hears how much of one download has arrived; `total` is null when the server does not say. */
+type BytesProgress = (loaded: number, total: number | null) => void;
+
+/** A body read chunk by chunk, so a status line can show how far a download is. */
+async function readWithProgress(
+  response: Response,
+  onProgress: BytesProgress,
+): Promise<ArrayBuffer> {
+  const length = Number(response.headers.get("content-length"));
+  // A compressed response's length is that of the compressed body: no use as a total.
+  const total = length > 0 && !response.headers.get("content-encoding") ? length : null;
+  if (!response.body) return response.arrayBuffer();
+  const chunks: Uint8Array[] = [];
+  let loaded = 0;
+  const reader = response.body.getReader();
+  onProgress(0, total);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.byteLength;
+    onProgress(loaded, total === null ? null : Math.max(total, loaded));
+  }
+  const bytes = new Uint8Array(loaded);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes.buffer;
+}
+
+async function fetchBytes(
+  location: AssetLocation,
+  onProgress?: BytesProgress,
+): Promise<ArrayBuffer> {
   if (typeof location !== "string") return location();
   const response = await fetch(location);
   if (!response.ok) throw new Error(`could not load ${location}: HTTP ${response.status}`);
-  return response.arrayBuffer();
+  return onProgress ? readWithProgress(response, onProgress) : response.arrayBuffer();
 }
 
 /** A module for the frame, as bytes: the frame needs no network (it makes blob: modules of them). */
-function moduleCode(url: string): Promise<ModuleCode> {
-  return fetchBytes(new URL(url, location.href).href);
+function moduleCode(url: string, onProgress?: BytesProgress): Promise<ModuleCode> {
+  return fetchBytes(new URL(url, location.href).href, onProgress);
 }
 
 async function fetchAll<T>(
   entries: Record<string, string | AssetLocation>,
-  load: (location: never) => Promise<T>,
+  load: (location: never, onProgress?: BytesProgress) => Promise<T>,
+  progressOf?: (name: string) => BytesProgress,
 ): Promise<Record<string, T>> {
   const loaded = await Promise.all(
-    Object.entries(entries).map(async ([name, location]) => [name, await load(location as never)]),
+    Object.entries(entries).map(async ([name, location]) => [
+      name,
+      await load(location as never, progressOf?.(name)),
+    ]),
   );
   return Object.fromEntries(loaded);
 }
@@ -154,13 +202,19 @@ export class SandboxHost implements Runtime {
     const eager = options.runtimes.filter(
       (source) => options.eager?.includes(source.language) ?? true,
     );
+    for (const source of options.runtimes) {
+      if (!eager.includes(source)) options.loads?.set(source.language, { state: "waiting" });
+    }
     const [frameModule] = await Promise.all([
       moduleCode(options.frameModuleUrl),
       ...eager.map((source) => host.prepare(source)),
     ]);
     host.frameModule = frameModule;
     await host.attachFrame();
-    for (const source of eager) host.configured.set(source.language, Promise.resolve());
+    for (const source of eager) {
+      host.configured.set(source.language, Promise.resolve());
+      options.loads?.set(source.language, { state: "ready" });
+    }
     host.keepNewSnapshots();
     return host;
   }
@@ -170,16 +224,33 @@ export class SandboxHost implements Runtime {
     let configured = this.configured.get(language);
     if (!configured) {
       const source = this.options.runtimes.find((candidate) => candidate.language === language)!;
+      const { loads } = this.options;
       configured = this.prepare(source).then(() => this.handOverSetups());
-      configured.catch(() => this.configured.delete(language));
+      configured.then(
+        () => loads?.set(language, { state: "ready" }),
+        (error: Error) => {
+          this.configured.delete(language);
+          loads?.set(language, { state: "unavailable", reason: error.message });
+        },
+      );
       this.configured.set(language, configured);
     }
     return configured;
   }
 
   private async prepare(source: RuntimeAssetSource): Promise<void> {
-    const modulesLoaded = fetchAll(source.modules, moduleCode);
-    const assetsLoaded = fetchAll(source.files, fetchBytes);
+    const { loads } = this.options;
+    const progressOf = loads
+      ? (name: string): BytesProgress =>
+          (loaded, total) =>
+            loads.progress(source.language, name, loaded, total)
+      : undefined;
+    const modulesLoaded = fetchAll(
+      source.modules,
+      moduleCode,
+      progressOf && ((name) => progressOf(`module:${name}`)),
+    );
+    const assetsLoaded = fetchAll(source.files, fetchBytes, progressOf);
     const inputs = source.snapshotInputs ?? [];
     // The stored snapshot is read while the large assets download (unless it depends on them).
     const snapshotLoaded = source.snapshots
@@ -303,7 +374,11 @@ export class SandboxHost implements Runtime {
     return this.api.status();
   }
 
-  async run(request: RunRequest, signal?: AbortSignal): Promise<RawRunOutcome> {
+  async run(
+    request: RunRequest,
+    signal?: AbortSignal,
+    onOutput?: OutputListener,
+  ): Promise<RawRunOutcome> {
     if (!this.languages.has(request.language)) {
       throw new Error(`no ${request.language} runtime is configured in this sandbox`);
     }
@@ -324,7 +399,14 @@ export class SandboxHost implements Runtime {
       );
     });
     try {
-      const outcome = await Promise.race([this.api.run(request), frameLost]);
+      // Checked like the outcome: the page believes nothing from the frame unchecked.
+      const listener = onOutput
+        ? proxy((chunk: unknown) => {
+            const parsed = outputChunkSchema.safeParse(chunk);
+            if (parsed.success) onOutput(parsed.data);
+          })
+        : undefined;
+      const outcome = await Promise.race([this.api.run(request, listener), frameLost]);
       return rawRunOutcomeSchema.parse(outcome);
     } catch (error) {
       if ((error as Error).message.startsWith("the sandbox stopped answering") && !this.disposed)

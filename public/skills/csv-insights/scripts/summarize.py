@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Summarize a CSV file: per-column statistics as JSON plus a markdown report.
+"""Summarize a CSV file: per-column statistics as JSON, a markdown report and a CSV table.
 
-Usage: python3 scripts/summarize.py [CSV_PATH] [--out PATH]
+Usage: python3 scripts/summarize.py [CSV_PATH] [--out PATH] [--csv PATH]
 
-Defaults: CSV_PATH=data/sales.csv, --out out/report.md (parent folders are
-created). Standard library only; output is deterministic.
+Defaults: CSV_PATH=data/sales.csv, --out out/report.md, --csv out/columns.csv
+(parent folders are created). Standard library only; output is deterministic.
 
 Exit codes: 0 success, 1 file problem (message on stderr), 2 usage error.
 """
@@ -19,6 +19,8 @@ from collections import Counter
 
 DEFAULT_CSV = "data/sales.csv"
 DEFAULT_OUT = "out/report.md"
+DEFAULT_TABLE = "out/columns.csv"
+TABLE_FIELDS = ["column", "type", "count", "missing", "distinct", "min", "max", "mean", "sum"]
 TOP_N = 3
 DECIMALS = 4
 
@@ -144,6 +146,19 @@ def render_markdown(path, row_count, header, stats, ragged):
     return "\n".join(lines)
 
 
+def write_table(path, columns):
+    """One CSV row per column, with the statistics its type has (blank otherwise)."""
+    parent = os.path.dirname(path)
+    if parent:
+        os.makedirs(parent, exist_ok=True)
+    with open(path, "w", encoding="utf-8", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(TABLE_FIELDS)
+        for name, stats in columns.items():
+            row = dict(stats, column=name)
+            writer.writerow(["" if row.get(f) is None else row[f] for f in TABLE_FIELDS])
+
+
 def summary_json(path, row_count, columns, out, ragged):
     """Compact, valid JSON: one line per column."""
     dump = lambda value: json.dumps(value, ensure_ascii=False)
@@ -166,12 +181,15 @@ def main(argv=None):
                         help="CSV file to read (default: %(default)s)")
     parser.add_argument("--out", default=DEFAULT_OUT, metavar="PATH",
                         help="markdown report to write (default: %(default)s)")
+    parser.add_argument("--csv", default=DEFAULT_TABLE, metavar="PATH", dest="table",
+                        help="CSV table of the column statistics (default: %(default)s)")
     args = parser.parse_args(argv)
 
     if not os.path.isfile(args.csv_path):
         return error("CSV file not found: " + args.csv_path)
-    if os.path.abspath(args.out) == os.path.abspath(args.csv_path):
-        return error("--out must not overwrite the input CSV")
+    for option, path in (("--out", args.out), ("--csv", args.table)):
+        if os.path.abspath(path) == os.path.abspath(args.csv_path):
+            return error(option + " must not overwrite the input CSV")
     try:
         header, body, ragged = read_csv(args.csv_path)
     except (OSError, UnicodeDecodeError, csv.Error, ValueError) as exc:
@@ -189,11 +207,12 @@ def main(argv=None):
             os.makedirs(parent, exist_ok=True)
         with open(args.out, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(report)
+        write_table(args.table, columns)
     except OSError as exc:
         return error("could not write report: " + str(exc))
 
     print(summary_json(args.csv_path, len(body), columns, args.out, ragged))
-    print("Report written to " + args.out)
+    print("Report written to " + args.out + ", column table to " + args.table)
     return 0
 
 
