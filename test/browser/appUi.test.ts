@@ -218,7 +218,7 @@ describe("the first five minutes", () => {
       "Connected, but the server has no model “llama3.2”. It has: test-model.",
     );
     expect(await check(`${model.url}/v1`, "test-model", "good-key")).toBe(
-      "Connected: test-model is ready at 127.0.0.1:" + new URL(model.url).port + ".",
+      `Connected: test-model is ready at 127.0.0.1:${new URL(model.url).port}.`,
     );
     // Saving the endpoint ends the first-run card.
     await page.locator("#chat-save").click();
@@ -248,6 +248,41 @@ describe("the first five minutes", () => {
     await page.locator(".tool-call .data-table").waitFor();
     expect(await page.locator(".tool-call .data-table tbody tr").count()).toBe(5);
     await page.context().close();
+  });
+});
+
+describe("progress and status", () => {
+  test("each runtime's download shows its percentage, then the status line names each one ready", async () => {
+    const context = await browser.newContext({ viewport: WIDE });
+    const page = await context.newPage();
+    // A slow line, so the runtimes' downloads (Pyodide alone is 13 MB) take a few seconds.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: 4 * 1024 * 1024,
+      uploadThroughput: -1,
+    });
+    await page.goto(appUrl());
+    const states = page.locator("#runtime-states");
+    await expect
+      .poll(() => states.textContent(), { timeout: 60_000 })
+      .toMatch(/Python: loading \d+% of \d+\.\d MB/);
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await waitForApp(page);
+    await expect
+      .poll(() => states.locator("li").allTextContents(), { timeout: 60_000 })
+      .toEqual(["Python: ready", "JavaScript: ready", "Shell: ready"]);
+    expect(await page.locator("#status").textContent()).toMatch(
+      /^Ready\. Scripts run in an isolated sandbox with no network/,
+    );
+    await context.close();
   });
 });
 
