@@ -134,18 +134,26 @@ export function connectSkillbox(options: ConnectOptions): Skillbox {
       (await remote()).importSkill(
         ...([source, proxy(onProgress ?? (() => {})), installOptions] as never[]),
       ) as never,
-    // Functions do not cross as data: the listener goes as a proxy, and a stop ends the wait.
-    callTool: (name, args, options = {}) => {
+    // Functions do not cross as data: the listener goes as a proxy, and a stop as a message
+    // naming the call by a token chosen here.
+    callTool: async (name, args, options = {}) => {
       const { onOutput, signal, ...data } = options;
-      const result = toolCall("callTool")(name, args, data, onOutput ? proxy(onOutput) : undefined);
-      if (!signal) return result;
-      const stopped = new Promise<ToolResult>((resolve) => {
-        const stop = () =>
-          resolve({ error: "Stopped here; the deployment ends the run at its time limit" });
-        if (signal.aborted) stop();
-        else signal.addEventListener("abort", stop, { once: true });
-      });
-      return Promise.race([result, stopped]);
+      const stopToken = signal ? crypto.randomUUID() : undefined;
+      const stop = () => void remote().then((api) => api.stopCall(...([stopToken] as never[])));
+      const result = toolCall("callTool")(
+        name,
+        args,
+        stopToken ? { ...data, stopToken } : data,
+        onOutput ? proxy(onOutput) : undefined,
+      );
+      // Sent after the call, so the deployment knows the token when the stop arrives.
+      if (signal?.aborted) stop();
+      else signal?.addEventListener("abort", stop, { once: true });
+      try {
+        return await result;
+      } finally {
+        signal?.removeEventListener("abort", stop);
+      }
     },
     listSkills: call("listSkills"),
     getSkill: call("getSkill"),

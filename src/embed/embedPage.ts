@@ -25,22 +25,34 @@ const EMBED_STORAGE_NAME = "skillbox-embed";
 type EmbedApi = Record<EmbedMethod, (...args: never[]) => unknown>;
 
 function embedApi(skillbox: Skillbox): EmbedApi {
+  /** Runs a page may stop, by the token it chose for the call. */
+  const stoppable = new Map<string, AbortController>();
   return {
     ready: () => skillbox.ready,
     installSkill: skillbox.installSkill,
     importSkill: skillbox.importSkill,
     // Options cross as data; the output listener, when the page passes one, as a comlink proxy.
-    callTool: (
+    callTool: async (
       name: string,
       args: unknown,
-      options: { skills?: string[]; timeLimitMs?: number } | undefined,
+      options: { skills?: string[]; timeLimitMs?: number; stopToken?: string } | undefined,
       onOutput: OutputListener | undefined,
-    ) =>
-      skillbox.callTool(name, args, {
-        ...(Array.isArray(options?.skills) ? { skills: options.skills } : {}),
-        ...(typeof options?.timeLimitMs === "number" ? { timeLimitMs: options.timeLimitMs } : {}),
-        ...(typeof onOutput === "function" ? { onOutput } : {}),
-      }),
+    ) => {
+      const token = typeof options?.stopToken === "string" ? options.stopToken : undefined;
+      const controller = new AbortController();
+      if (token) stoppable.set(token, controller);
+      try {
+        return await skillbox.callTool(name, args, {
+          ...(Array.isArray(options?.skills) ? { skills: options.skills } : {}),
+          ...(typeof options?.timeLimitMs === "number" ? { timeLimitMs: options.timeLimitMs } : {}),
+          ...(typeof onOutput === "function" ? { onOutput } : {}),
+          signal: controller.signal,
+        });
+      } finally {
+        if (token) stoppable.delete(token);
+      }
+    },
+    stopCall: (token: string) => stoppable.get(token)?.abort(),
     listSkills: skillbox.listSkills,
     getSkill: skillbox.getSkill,
     setDefaultVersion: skillbox.setDefaultVersion,

@@ -15,6 +15,7 @@ export const EMBED_METHODS = [
   "installSkill",
   "importSkill",
   "callTool",
+  "stopCall",
   "listSkills",
   "getSkill",
   "setDefaultVersion",

@@ -135,6 +135,21 @@ describe("each view, wide and narrow, light and dark: axe-core finds nothing", (
         ).toBe("true");
         expect(await axeViolations(page)).toEqual([]);
       }
+      // The library's Add skill menu, the paste dialog and a skill's detail, on a phone.
+      await page.getByRole("button", { name: "Library", exact: true }).click();
+      await page.locator("#add-skill summary").click();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Paste…" }).click();
+      expect(await page.locator("#paste-dialog").isVisible()).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press("Escape");
+      await page
+        .locator('[data-skill="csv-insights"]')
+        .getByRole("button", { name: "Details" })
+        .click();
+      await page.locator("#skill-detail .markdown h1").waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press("Escape");
       // Nothing is wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         NARROW.width,
@@ -191,6 +206,31 @@ describe("the first five minutes", () => {
       "data/sales.csv",
     );
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test("the same path by keyboard: Tab to the demo, Enter to run, Enter to open a file", async () => {
+    const { page } = await openAt(WIDE);
+    await page.getByRole("region", { name: "Getting started" }).waitFor();
+    const focusedId = () => page.evaluate(() => document.activeElement?.id ?? "");
+    for (let presses = 0; presses < 60 && (await focusedId()) !== "first-run-demo"; presses++) {
+      await page.keyboard.press("Tab");
+    }
+    expect(await focusedId()).toBe("first-run-demo");
+    // The focus ring is drawn (not suppressed by the theme).
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe(
+      "solid",
+    );
+    await page.keyboard.press("Enter");
+    // The console opens with the focus on its Run button.
+    await expect.poll(focusedId).toBe("run-button");
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => page.locator("#run-status").textContent(), { timeout: 60_000 })
+      .toMatch(/^Exit code 0/);
+    await page.locator("#run-files").getByRole("button", { name: "out/report.md" }).focus();
+    await page.keyboard.press("Enter");
+    await page.locator("#run-preview .markdown h1").waitFor();
     await page.context().close();
   });
 

@@ -429,6 +429,28 @@ describe("the cross-origin client (skillbox/client) against a deployment", () =>
     expect(seen.chunks[0]!.at).toBeLessThan(seen.ended - 1000);
   });
 
+  test("Stop from the host page ends the run in the deployment: exit code 130 at once", async () => {
+    const outcome = await page.evaluate(async () => {
+      await window.skillbox.installSkill({
+        files: {
+          "busy/SKILL.md": "---\nname: busy\ndescription: Busy.\n---\n",
+          "busy/busy.py": "print('busy', flush=True)\nwhile True:\n    pass\n",
+        },
+      });
+      const controller = new AbortController();
+      const started = performance.now();
+      const running = window.skillbox.callTool(
+        "run_skill_script",
+        { skill_name: "busy", script_path: "busy.py", args: [] },
+        { signal: controller.signal, onOutput: () => controller.abort() },
+      );
+      const result = await running;
+      return { result, ms: performance.now() - started };
+    });
+    expect(outcome.result).toMatchObject({ exit_code: 130, timed_out: false, stdout: "busy\n" });
+    expect(outcome.ms).toBeLessThan(10_000);
+  });
+
   test("disposed, its calls under way and after answer with contract JSON at once", async () => {
     const answers = await page.evaluate(async () => {
       await window.skillbox.installSkill({
