@@ -166,6 +166,7 @@ export function runConsole(skillbox: Skillbox, options: RunConsoleOptions = {}):
 
   let scripts: SkillScripts = { scripts: [], examples: new Map() };
   let running: AbortController | null = null;
+  let outcomeShown = false;
 
   const showExamples = () => {
     const examples = scripts.examples.get(scriptSelect.value) ?? [];
@@ -181,15 +182,33 @@ export function runConsole(skillbox: Skillbox, options: RunConsoleOptions = {}):
     exampleField.hidden = examples.length === 0;
     argsInput.value = (examples[0] ?? []).join("\n");
   };
-  const showScripts = async () => {
-    scripts = skillSelect.value
+  let listing = 0;
+  /** Lists the skill's scripts; `keep` holds on to the script and arguments still valid. */
+  const showScripts = async (keep = false) => {
+    const ticket = ++listing;
+    const found = skillSelect.value
       ? await skillScripts(skillbox, skillSelect.value)
       : { scripts: [], examples: new Map() };
+    // A later listing (another skill chosen meanwhile) supersedes this one.
+    if (ticket !== listing) return;
+    // Read now, not before the wait: what the person chose meanwhile is what to keep.
+    const previous = {
+      script: scriptSelect.value,
+      example: exampleSelect.value,
+      args: argsInput.value,
+    };
+    scripts = found;
     scriptSelect.replaceChildren(
       ...scripts.scripts.map((path) => h("option", { value: path }, path)),
     );
     runButton.disabled = running !== null || scripts.scripts.length === 0;
+    const kept = keep && scripts.scripts.includes(previous.script);
+    if (kept) scriptSelect.value = previous.script;
     showExamples();
+    if (kept) {
+      exampleSelect.value = previous.example;
+      argsInput.value = previous.args;
+    }
   };
   const refresh = async () => {
     const wanted = options.onlySkill?.() ?? null;
@@ -199,7 +218,9 @@ export function runConsole(skillbox: Skillbox, options: RunConsoleOptions = {}):
     skillSelect.replaceChildren(...shown.map((name) => h("option", { value: name }, name)));
     if (shown.includes(previous)) skillSelect.value = previous;
     skillSelect.disabled = shown.length <= 1;
-    if (!running) {
+    // A run's outcome stays until the next run, unless there is nothing left to run.
+    if (shown.length === 0) outcomeShown = false;
+    if (!running && !outcomeShown) {
       status.textContent =
         shown.length > 0
           ? "Ready."
@@ -207,7 +228,8 @@ export function runConsole(skillbox: Skillbox, options: RunConsoleOptions = {}):
             ? "No skill is installed."
             : `The skill "${wanted}" is not installed.`;
     }
-    if (skillSelect.value !== previous || scripts.scripts.length === 0) await showScripts();
+    // A new version of the same skill may have other scripts: re-read them, keeping the choice.
+    await showScripts(skillSelect.value === previous);
   };
   skillSelect.addEventListener("change", () => void showScripts());
   scriptSelect.addEventListener("change", showExamples);
@@ -270,6 +292,7 @@ export function runConsole(skillbox: Skillbox, options: RunConsoleOptions = {}):
       });
       const elapsed = performance.now() - started;
       status.textContent = outcomeText(result, elapsed, limitMs);
+      outcomeShown = true;
       const succeeded = "exit_code" in result && result.exit_code === 0;
       status.classList.add(succeeded ? "ok" : "failed");
       if ("exit_code" in result) {
@@ -332,8 +355,10 @@ export function runConsole(skillbox: Skillbox, options: RunConsoleOptions = {}):
     async choose(skill, script) {
       await refresh();
       if (![...skillSelect.options].some((option) => option.value === skill)) return;
-      skillSelect.value = skill;
-      await showScripts();
+      if (skillSelect.value !== skill) {
+        skillSelect.value = skill;
+        await showScripts();
+      }
       if (script && scripts.scripts.includes(script)) {
         scriptSelect.value = script;
         showExamples();

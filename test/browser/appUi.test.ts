@@ -382,7 +382,7 @@ describe("runs you can watch", () => {
     await dialog.locator(".lines .code .hljs-keyword").first().waitFor();
     expect(await dialog.locator(".lines .gutter").textContent()).toMatch(/^1\n2\n3\n/);
     await dialog.getByRole("button", { name: "sales.csv" }).click();
-    expect(await dialog.locator(".data-table tbody tr").count()).toBe(40);
+    await expect.poll(() => dialog.locator(".data-table tbody tr").count()).toBe(40);
     await page.keyboard.press("Escape");
     expect(await dialog.isVisible()).toBe(false);
     await page.context().close();
