@@ -150,7 +150,8 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
     });
     /** Replaces the test page with one in a fresh profile (WebKitWebDriver allows one session). */
     async function freshPage(): Promise<void> {
-      await page.close();
+      // A page whose browser died (a retried test) has nothing left to close.
+      await page.close().catch(() => {});
       page = await engine.open();
       errorsChecked = 0;
     }
@@ -352,10 +353,12 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
     });
 
     // One CI run saw Firefox's Wasmer process print its first line and then never exit (the run
-    // ended at its 30 s limit); not reproduced in eight runs here under load. A retry keeps that
-    // intermittent SDK fault from failing the build; a repeated one still fails it.
+    // ended at its 30 s limit), and another saw WebKit's browser process die during this test
+    // (120 s without an answer, then "invalid session id"); neither reproduced in eight runs
+    // here under load. A retry keeps such intermittent engine faults from failing the build; a
+    // repeated one still fails it.
     test(`a deployment's Wasmer shell package: ${features.sharedMemory ? "runs .sh on it" : "the built-in shell runs instead"}`, {
-      retry: name === "firefox" ? 2 : 0,
+      retry: name === "chromium" ? 0 : 2,
     }, async () => {
       const withPackage = await startPageServer({
         host: "127.0.0.1",
