@@ -56,6 +56,7 @@ export { type EmbeddingWay, hostPageDirectives } from "./server/securityHeaders"
 export { type BundleProblem, BundleValidationError, formatProblem } from "./skills/problems";
 export type { InstalledSkill, SkillSummary, SkillVersion } from "./skills/registry";
 export type { ToolDefinition } from "./tools/definitions";
+export { outputFilePathOf } from "./tools/outputFiles";
 export type { SkillToolCallRecord, Usage } from "./tools/records";
 export type { RunScriptResult } from "./tools/resultShaping";
 export type { SkillInstructions, ToolError, ToolResult } from "./tools/skillTools";

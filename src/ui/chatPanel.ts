@@ -7,7 +7,7 @@ import type {
   TranscriptItem,
 } from "../index";
 import { h } from "./dom";
-import { outputFileView } from "./outputFiles";
+import { showOutputFiles } from "./outputFiles";
 import { markdownView } from "./previews/markdownView";
 
 /** What the chat may offer besides itself: the app's run console. */
@@ -33,27 +33,9 @@ const PRESETS: Readonly<Record<string, Omit<EndpointSettings, "apiKey" | "stream
 
 /** A run's files as buttons that open each in a preview under them. */
 function fileButtons(skillbox: Skillbox, urls: readonly string[]): HTMLElement {
+  const list = h("ul", { className: "file-list", "aria-label": "Files the script wrote" });
   const preview = h("div", { className: "tool-preview" });
-  const list = h(
-    "ul",
-    { className: "file-list", "aria-label": "Files the script wrote" },
-    ...urls.map((url) => {
-      const view = outputFileView(skillbox, url);
-      return h(
-        "li",
-        {},
-        h(
-          "button",
-          {
-            type: "button",
-            className: "secondary",
-            onclick: () => void view.render().then((shown) => preview.replaceChildren(shown)),
-          },
-          view.name,
-        ),
-      );
-    }),
-  );
+  showOutputFiles(skillbox, urls, list, preview);
   return h("div", {}, list, preview);
 }
 

@@ -3,7 +3,7 @@ import type { OutputChunk } from "../sandbox/runtime";
 import type { RunScriptResult } from "../tools/resultShaping";
 import type { ToolResult } from "../tools/skillTools";
 import { h } from "./dom";
-import { outputFileView } from "./outputFiles";
+import { showOutputFiles } from "./outputFiles";
 import { type SkillScripts, skillScripts } from "./skillScripts";
 
 /** One finished run: the call and the contract JSON it returned. */
@@ -238,26 +238,6 @@ export function runConsole(skillbox: Skillbox, options: RunConsoleOptions = {}):
     argsInput.value = (examples[Number(exampleSelect.value)] ?? []).join("\n");
   });
 
-  const showFiles = (urls: readonly string[]) => {
-    const buttons = urls.map((url) => {
-      const view = outputFileView(skillbox, url);
-      const button = h(
-        "button",
-        { type: "button", className: "secondary", "aria-pressed": "false" },
-        view.name,
-      );
-      button.addEventListener("click", () => {
-        for (const other of files.querySelectorAll("button"))
-          other.setAttribute("aria-pressed", "false");
-        button.setAttribute("aria-pressed", "true");
-        void view.render().then((shown) => preview.replaceChildren(shown));
-      });
-      return h("li", {}, button);
-    });
-    files.replaceChildren(...buttons);
-    buttons[0]?.querySelector("button")?.click();
-  };
-
   const run = async () => {
     const call = {
       skill_name: skillSelect.value,
@@ -299,7 +279,7 @@ export function runConsole(skillbox: Skillbox, options: RunConsoleOptions = {}):
         output.settle(result);
         notes.replaceChildren(...(result.sandbox_notes ?? []).map((note) => h("li", {}, note)));
         notes.hidden = !result.sandbox_notes?.length;
-        showFiles(result.files);
+        showOutputFiles(skillbox, result.files, files, preview, { openFirst: true });
       }
       raw.textContent = JSON.stringify(result, null, 2);
       rawDetails.hidden = false;

@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import { expect, test } from "vitest";
 import { IdbOutputFileStore, readStoredOutputFile } from "../../src/files/outputFileStore";
+import { outputFilePathOf, outputFileUrlPath } from "../../src/tools/outputFiles";
 
 const file = (path: string, size: number) => ({ path, data: new Uint8Array(size).fill(7) });
 const pathOf = (url: string) => new URL(url).pathname;
@@ -27,4 +28,12 @@ test("past the cap the oldest runs' files go first, never a file of the run bein
 test("unsafe paths are never stored", async () => {
   const store = new IdbOutputFileStore("http://app.test", 100);
   expect(await store.save("run-4", "demo", [file("../escape", 1), file("/abs", 1)])).toEqual([]);
+});
+
+test("an output file's URL gives back its path inside the skill; other URLs give nothing", () => {
+  const path = outputFileUrlPath("run 1", "my-skill", "out/a b/#1.csv");
+  expect(outputFilePathOf(path)).toBe("out/a b/#1.csv");
+  expect(outputFilePathOf(`http://app.test${path}`)).toBe("out/a b/#1.csv");
+  expect(outputFilePathOf("http://app.test/skillbox-files/run-1/my-skill")).toBeUndefined();
+  expect(outputFilePathOf("http://app.test/other/run-1/my-skill/out/a.csv")).toBeUndefined();
 });
