@@ -11,7 +11,7 @@ import { chatPanel } from "./chatPanel";
 import { h } from "./dom";
 import { libraryPanel } from "./libraryPanel";
 import { runConsole } from "./runConsole";
-import { statusLine } from "./statusLine";
+import { megabytes, statusLine } from "./statusLine";
 import "./styles/theme.css";
 import "./styles/components.css";
 import "./styles/app.css";
@@ -42,8 +42,6 @@ window.skillbox = skillbox;
 
 const offline = h("p", { id: "offline-status", className: "status", role: "status" });
 const update = h("p", { id: "update-banner", className: "update", hidden: true });
-
-const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
 /** The demo a visitor without a model is offered first: it writes a CSV to look at. */
 const DEMO = { skill: "csv-insights", script: "scripts/summarize.py" } as const;

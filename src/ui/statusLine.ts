@@ -8,7 +8,8 @@ const RUNTIME_NAMES: Readonly<Record<ScriptLanguage, string>> = {
 };
 const POLL_MS = 250;
 
-const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+/** Bytes as megabytes (MiB) with one decimal, as the status line shows sizes. */
+export const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
 /** One runtime's state in words: ready, loading with how far, waiting, or unavailable and why. */
 export function describeRuntime(state: RuntimeLoadState | undefined, booting = false): string {
