@@ -78,6 +78,11 @@ async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
+/** A skill's Run or Details button in the library. */
+function skillButton(page: Page, skill: string, name: "Run" | "Details") {
+  return page.locator(`[data-skill="${skill}"]`).getByRole("button", { name });
+}
+
 /** Clicks Run in the run console and returns the outcome it states when the run ends. */
 async function consoleRun(page: Page): Promise<string> {
   await page.locator("#run-button").click();
@@ -96,19 +101,13 @@ describe("each view, wide and narrow, light and dark: axe-core finds nothing", (
       expect(await page.locator("#console-pane").isVisible()).toBe(false);
       expect(await axeViolations(page)).toEqual([]);
 
-      await page
-        .locator('[data-skill="csv-insights"]')
-        .getByRole("button", { name: "Run" })
-        .click();
+      await skillButton(page, "csv-insights", "Run").click();
       expect(await page.locator("#console-pane").isVisible()).toBe(true);
       expect(await consoleRun(page)).toMatch(/^Exit code 0 after [\d.]+ s, 2 files\.$/);
       await page.locator(".data-table").waitFor();
       expect(await axeViolations(page)).toEqual([]);
 
-      await page
-        .locator('[data-skill="csv-insights"]')
-        .getByRole("button", { name: "Details" })
-        .click();
+      await skillButton(page, "csv-insights", "Details").click();
       await page.locator("#skill-detail .markdown h1").waitFor();
       expect(await axeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
@@ -143,10 +142,7 @@ describe("each view, wide and narrow, light and dark: axe-core finds nothing", (
       expect(await page.locator("#paste-dialog").isVisible()).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press("Escape");
-      await page
-        .locator('[data-skill="csv-insights"]')
-        .getByRole("button", { name: "Details" })
-        .click();
+      await skillButton(page, "csv-insights", "Details").click();
       await page.locator("#skill-detail .markdown h1").waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press("Escape");
@@ -334,7 +330,7 @@ describe("runs you can watch", () => {
         "import sys, time\nprint('first line', flush=True)\nprint('a warning', file=sys.stderr, flush=True)\ntime.sleep(3)\nprint('second line')\n",
       "scripts/spin.js": "console.log('spinning');\nfor (;;) {}\n",
     });
-    await page.locator('[data-skill="talker"]').getByRole("button", { name: "Run" }).click();
+    await skillButton(page, "talker", "Run").click();
     await page.locator("#run-script").selectOption("scripts/talk.py");
     await page.locator("#run-button").click();
     const output = page.locator("#run-output");
@@ -368,10 +364,7 @@ describe("runs you can watch", () => {
 
   test("a skill's detail: its file tree, code highlighted, SKILL.md rendered, versions", async () => {
     const { page } = await openAt(WIDE);
-    await page
-      .locator('[data-skill="csv-insights"]')
-      .getByRole("button", { name: "Details" })
-      .click();
+    await skillButton(page, "csv-insights", "Details").click();
     const dialog = page.locator("#skill-detail");
     await dialog.locator(".markdown h1").waitFor();
     expect(await dialog.locator(".markdown h1").textContent()).toBe("CSV Insights");
