@@ -4,12 +4,15 @@
  */
 
 export type { TurnOutcome } from "./agent/agentLoop";
-export type { EndpointCheck } from "./agent/endpointCheck";
+export { describeBytes, type EndpointCheck } from "./agent/endpointCheck";
 export type {
   AnthropicTool,
   ChatCompletionsTool,
   ResponsesTool,
 } from "./agent/formats";
+export type { LocalModelsApi } from "./agent/local/localModels";
+export type { ModelFileInfo } from "./agent/local/modelFile";
+export type { ModelProgress, StoredModel } from "./agent/local/modelStore";
 export type { EndpointSettings } from "./agent/providers/provider";
 export type { ModelToolCall, TranscriptItem } from "./agent/transcript";
 export type { ModelContext, WebMcpTool } from "./agent/webMcp";

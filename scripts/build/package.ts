@@ -6,7 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { build as esbuild } from "esbuild";
 import { build, type InlineConfig } from "vite";
 import { embedDocumentHtml } from "../../src/embed/embedDocument.ts";
@@ -38,6 +38,15 @@ const VENDOR_FILES: Readonly<Record<string, { from: string; files: string[] }>> 
     files: ["emscripten-module.wasm"],
   },
 };
+/**
+ * Files copied under other names: the in-browser model's engine is loaded by URL on first use,
+ * so neither the library entries nor the app's first chunk carry its 270 KB.
+ */
+const RENAMED_FILES: readonly [from: string, to: string][] = [
+  ["node_modules/@wllama/wllama/esm/index.js", RUNTIME_LAYOUT.wllama.module],
+  ["node_modules/@wllama/wllama/esm/wasm/wllama.wasm", RUNTIME_LAYOUT.wllama.wasm],
+  ["node_modules/@wllama/wllama/LICENCE", "vendor/wllama/LICENSE"],
+];
 /**
  * The Wasmer SDK is imported at run time by the shell worker and by its own nested workers, from
  * URLs relative to its modules, so its folders are kept as they are in the package.
@@ -96,6 +105,10 @@ for (const [folder, { from, files }] of Object.entries(VENDOR_FILES)) {
   const target = join(runtime, "vendor", folder);
   mkdirSync(target, { recursive: true });
   for (const file of files) cpSync(join(root, from, file), join(target, file));
+}
+for (const [from, to] of RENAMED_FILES) {
+  mkdirSync(dirname(join(runtime, to)), { recursive: true });
+  cpSync(join(root, from), join(runtime, to));
 }
 for (const [folder, { from, folders }] of Object.entries(VENDOR_FOLDERS)) {
   for (const sub of folders) {

@@ -1,3 +1,4 @@
+import type { LocalModelsApi } from "./local/localModels";
 import { type EndpointSettings, endpointHeaders } from "./providers/provider";
 
 /** What a connection test found; `message` says it to the person, with the fix where known. */
@@ -12,7 +13,8 @@ export interface EndpointCheck {
     | "not-found"
     | "http"
     | "bad-response"
-    | "model-missing";
+    | "model-missing"
+    | "unsupported";
   message: string;
 }
 
@@ -149,4 +151,29 @@ export async function checkEndpoint(
     };
   }
   return { ok: true, message: `Connected: ${settings.model} is ready at ${endpoint.host}.` };
+}
+
+/**
+ * The in-browser model's "connection test": loads the chosen stored model into the engine, as
+ * the chat will, and says what it is and how long that took, or why it cannot run.
+ */
+export async function checkLocalModel(models: LocalModelsApi, id: string): Promise<EndpointCheck> {
+  const unsupported = await models.unsupported();
+  if (unsupported) return { ok: false, problem: "unsupported", message: unsupported };
+  try {
+    const { model, loadMs } = await models.load(id);
+    return {
+      ok: true,
+      message: `Loaded “${model.name}” (${model.architecture}, ${describeBytes(model.sizeBytes)}) in ${(loadMs / 1000).toFixed(1)} s; it runs in this tab, with no server.`,
+    };
+  } catch (error) {
+    return { ok: false, problem: "model-missing", message: (error as Error).message };
+  }
+}
+
+/** A size as people read it: 472 KB, 1.2 GB. */
+export function describeBytes(bytes: number): string {
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
+  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1e3))} KB`;
 }

@@ -1,8 +1,10 @@
 import { runTurn, type TurnOutcome } from "../agent/agentLoop";
-import { checkEndpoint, type EndpointCheck } from "../agent/endpointCheck";
+import { checkEndpoint, checkLocalModel, type EndpointCheck } from "../agent/endpointCheck";
 import type { AnthropicTool, ChatCompletionsTool, ResponsesTool } from "../agent/formats";
+import { LocalModels, type LocalModelsApi } from "../agent/local/localModels";
 import { AnthropicProvider } from "../agent/providers/anthropic";
 import { ChatCompletionsProvider } from "../agent/providers/chatCompletions";
+import { LocalModelProvider } from "../agent/providers/localModel";
 import type { EndpointSettings } from "../agent/providers/provider";
 import { type ChatStore, MemoryChatStore, openIdbChatStore } from "../agent/sessionStore";
 import { type AgentToolbox, agentToolbox, parseToolArguments } from "../agent/toolbox";
@@ -37,6 +39,7 @@ import { type RuntimeLoadState, RuntimeLoads } from "../sandbox/host/runtimeLoad
 import { SandboxHost } from "../sandbox/host/sandboxHost";
 import { openIdbSnapshotStore } from "../sandbox/host/snapshotStore";
 import type { OutputListener, ScriptLanguage } from "../sandbox/runtime";
+import { RUNTIME_LAYOUT } from "../sandbox/runtimeLayout";
 import { IdbSkillStorage } from "../skills/idbStorage";
 import { DEFAULT_BUNDLE_LIMITS } from "../skills/limits";
 import {
@@ -231,6 +234,11 @@ export interface Skillbox {
    */
   runtimeStates(): Promise<Partial<Record<ScriptLanguage, RuntimeLoadState>>>;
   chat: ChatApi;
+  /**
+   * Models that run in this tab (`protocol: "local"`): stored in the origin's private file system,
+   * loaded into llama.cpp compiled to WebAssembly in its own worker.
+   */
+  localModels: LocalModelsApi;
   /** Calls `listener` after every change to the library or the profile; returns unsubscribe. */
   subscribe(listener: () => void): () => void;
   /** Ends every run and worker, removes the sandbox frame; later calls fail. */
@@ -370,6 +378,11 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
   // A caller that never awaits `ready` still sees failures through the calls that need it.
   ready.catch(() => {});
 
+  const assetsBase = new URL(settings.assetsUrl, location.href);
+  const localModels = new LocalModels({
+    moduleUrl: new URL(RUNTIME_LAYOUT.wllama.module, assetsBase).href,
+    wasmUrl: new URL(RUNTIME_LAYOUT.wllama.wasm, assetsBase).href,
+  });
   let turn: AbortController | undefined;
   const chatStore = async () => (await opened).stores.chat;
   const endpoint = async () =>
@@ -392,7 +405,12 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
     endpointChosen: async () =>
       settings.endpoint !== undefined || (await (await chatStore()).loadEndpoint()) !== undefined,
     setEndpoint: async (value) => (await chatStore()).saveEndpoint(value),
-    checkEndpoint: async (value) => checkEndpoint(value ?? (await endpoint())),
+    checkEndpoint: async (value) => {
+      const chosen = value ?? (await endpoint());
+      return chosen.protocol === "local"
+        ? checkLocalModel(localModels, chosen.model)
+        : checkEndpoint(chosen);
+    },
     transcript: async () => (await (await chatStore()).loadSession()).transcript,
     async send(text, onUpdate) {
       alive();
@@ -406,7 +424,9 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
         provider:
           current.protocol === "anthropic"
             ? new AnthropicProvider(current)
-            : new ChatCompletionsProvider(current),
+            : current.protocol === "local"
+              ? new LocalModelProvider(localModels, current.model)
+              : new ChatCompletionsProvider(current),
         toolbox: await toolboxFor({}),
         transcript: session.transcript,
         signal: turn.signal,
@@ -528,12 +548,14 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
     },
     runtimeStates: async () => loads.snapshot(),
     chat,
+    localModels,
     subscribe,
     dispose() {
       if (disposed) return;
       disposed = true;
       turn?.abort();
       listeners.clear();
+      void localModels.engine.dispose();
       void sandbox.then(
         (host) => host.dispose(),
         () => {},

@@ -14,13 +14,23 @@ const installSourceSchema = z.union([
   z.strictObject({ zipBase64: z.string() }),
 ]);
 
-const endpointSchema = z.strictObject({
-  protocol: z.enum(["openai", "anthropic"]),
-  baseUrl: z.url(),
-  model: z.string().min(1),
-  apiKey: z.string(),
-  stream: z.boolean(),
-});
+const endpointSchema = z.union([
+  z.strictObject({
+    protocol: z.enum(["openai", "anthropic"]),
+    baseUrl: z.url(),
+    model: z.string().min(1),
+    apiKey: z.string(),
+    stream: z.boolean(),
+  }),
+  // A model in this tab: `model` is a stored model's id; there is no server.
+  z.strictObject({
+    protocol: z.literal("local"),
+    baseUrl: z.string(),
+    model: z.string(),
+    apiKey: z.string(),
+    stream: z.boolean(),
+  }),
+]);
 
 const isFunction = (value: unknown): value is () => Promise<InstallSource[]> =>
   typeof value === "function";

@@ -192,6 +192,22 @@ export function connectSkillbox(options: ConnectOptions): Skillbox {
       cancel: () => void remote().then((api) => api.chatCancel()),
       clear: call("chatClear"),
     },
+    // The models live in the deployment's origin, and run in its frame.
+    localModels: {
+      unsupported: call("localModelsUnsupported"),
+      list: call("localModelsList"),
+      add: async (file, onProgress) =>
+        (await remote()).localModelsAdd(
+          ...([file, onProgress ? proxy(onProgress) : undefined] as never[]),
+        ) as never,
+      // A download cannot be stopped from here: a signal does not cross to the deployment.
+      download: async (url, onProgress) =>
+        (await remote()).localModelsDownload(
+          ...([url, onProgress ? proxy(onProgress) : undefined] as never[]),
+        ) as never,
+      remove: call("localModelsRemove"),
+      load: call("localModelsLoad"),
+    },
     subscribe: (listener) => subscribeRemote(remote, listener, unsubscribers),
     dispose() {
       for (const unsubscribe of [...unsubscribers]) unsubscribe();

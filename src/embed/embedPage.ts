@@ -4,6 +4,7 @@
  * `skillbox.config.json` (`embed.allowedOrigins`), and only with the methods of EMBED_METHODS.
  */
 import { expose, proxy } from "comlink";
+import type { ModelProgress } from "../agent/local/modelStore";
 import { createSkillbox, type Skillbox } from "../api/createSkillbox";
 import {
   type DeploymentConfig,
@@ -83,6 +84,14 @@ function embedApi(skillbox: Skillbox): EmbedApi {
     chatSend: skillbox.chat.send,
     chatCancel: skillbox.chat.cancel,
     chatClear: skillbox.chat.clear,
+    localModelsUnsupported: () => skillbox.localModels.unsupported(),
+    localModelsList: () => skillbox.localModels.list(),
+    localModelsAdd: (file: File, onProgress?: ModelProgress) =>
+      skillbox.localModels.add(file, onProgress),
+    localModelsDownload: (url: string, onProgress?: ModelProgress) =>
+      skillbox.localModels.download(url, onProgress),
+    localModelsRemove: (id: string) => skillbox.localModels.remove(id),
+    localModelsLoad: (id: string) => skillbox.localModels.load(id),
   };
 }
 

@@ -46,6 +46,12 @@ export const EMBED_METHODS = [
   "chatSend",
   "chatCancel",
   "chatClear",
+  "localModelsUnsupported",
+  "localModelsList",
+  "localModelsAdd",
+  "localModelsDownload",
+  "localModelsRemove",
+  "localModelsLoad",
 ] as const;
 
 export type EmbedMethod = (typeof EMBED_METHODS)[number];

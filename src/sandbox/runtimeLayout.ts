@@ -21,6 +21,8 @@ export const RUNTIME_LAYOUT = {
   pyodide: "vendor/pyodide/",
   quickjs: "vendor/quickjs/",
   wasmer: "vendor/wasmer/",
+  /** The in-browser model's engine (llama.cpp in WebAssembly): its module and its wasm. */
+  wllama: { module: "vendor/wllama/wllama.js", wasm: "vendor/wllama/wllama.wasm" },
   sandboxDocument: "sandbox.html",
   /** The web components in one file, for a `<script type="module">` on any page. */
   embedScript: "skillbox-embed.js",

@@ -7,6 +7,7 @@ import type {
   TranscriptItem,
 } from "../index";
 import { h } from "./dom";
+import { localModelsPanel } from "./localModelsPanel";
 import { showOutputFiles } from "./outputFiles";
 import { markdownView } from "./previews/markdownView";
 
@@ -29,6 +30,7 @@ const PRESETS: Readonly<Record<string, Omit<EndpointSettings, "apiKey" | "stream
     baseUrl: "https://api.anthropic.com/v1",
     model: "claude-sonnet-4-5",
   },
+  "In this browser": { protocol: "local", baseUrl: "", model: "" },
 };
 
 /** A run's files as buttons that open each in a preview under them. */
@@ -137,6 +139,7 @@ export function chatPanel(skillbox: Skillbox, options: ChatPanelOptions = {}): H
     { id: "chat-protocol" },
     h("option", { value: "openai" }, "OpenAI-compatible"),
     h("option", { value: "anthropic" }, "Anthropic"),
+    h("option", { value: "local" }, "In-browser model"),
   );
   const baseUrl = h("input", { id: "chat-base-url", type: "url" });
   const model = h("input", { id: "chat-model" });
@@ -197,19 +200,51 @@ export function chatPanel(skillbox: Skillbox, options: ChatPanelOptions = {}): H
     );
   };
 
-  const settingsFromForm = (): EndpointSettings => ({
-    protocol: protocol.value === "anthropic" ? "anthropic" : "openai",
-    baseUrl: baseUrl.value.trim(),
-    model: model.value.trim(),
-    apiKey: apiKey.value,
-    stream: stream.checked,
+  const chosenProtocol = (): EndpointSettings["protocol"] =>
+    protocol.value === "anthropic" || protocol.value === "local" ? protocol.value : "openai";
+  // A server's model name and an in-browser model's id are kept apart while switching.
+  let localModel = "";
+  const settingsFromForm = (): EndpointSettings => {
+    const local = chosenProtocol() === "local";
+    return {
+      protocol: chosenProtocol(),
+      baseUrl: local ? "" : baseUrl.value.trim(),
+      model: local ? localModel : model.value.trim(),
+      apiKey: local ? "" : apiKey.value,
+      stream: local || stream.checked,
+    };
+  };
+  const serverFields = [
+    h("label", { className: "field" }, "Base URL", baseUrl),
+    h("label", { className: "field" }, "Model", model),
+    h("label", { className: "field" }, "API key", apiKey),
+    h("label", { className: "toggle" }, stream, "Stream answers"),
+  ];
+  const localModels = localModelsPanel(skillbox, {
+    chosen: () => localModel,
+    choose: (id) => {
+      localModel = id;
+    },
   });
+  const showProtocolFields = () => {
+    const local = chosenProtocol() === "local";
+    for (const field of serverFields) field.hidden = local;
+    localModels.element.hidden = !local;
+  };
+  protocol.addEventListener("change", showProtocolFields);
   const fillForm = (settings: EndpointSettings) => {
     protocol.value = settings.protocol;
-    baseUrl.value = settings.baseUrl;
-    model.value = settings.model;
-    apiKey.value = settings.apiKey;
-    stream.checked = settings.stream;
+    if (settings.protocol === "local") {
+      // The preset names no model: keep the one chosen.
+      if (settings.model) localModel = settings.model;
+      void localModels.refresh();
+    } else {
+      baseUrl.value = settings.baseUrl;
+      model.value = settings.model;
+      apiKey.value = settings.apiKey;
+      stream.checked = settings.stream;
+    }
+    showProtocolFields();
   };
   const render = (items: readonly TranscriptItem[], streaming = "") => {
     messages.replaceChildren(...transcriptView(skillbox, items, streaming));
@@ -284,10 +319,8 @@ export function chatPanel(skillbox: Skillbox, options: ChatPanelOptions = {}): H
     },
     h("div", { className: "row" }, "Presets: ", ...presets),
     h("label", { className: "field" }, "Protocol", protocol),
-    h("label", { className: "field" }, "Base URL", baseUrl),
-    h("label", { className: "field" }, "Model", model),
-    h("label", { className: "field" }, "API key", apiKey),
-    h("label", { className: "toggle" }, stream, "Stream answers"),
+    ...serverFields,
+    localModels.element,
     h(
       "div",
       { className: "row" },
@@ -333,7 +366,7 @@ export function chatPanel(skillbox: Skillbox, options: ChatPanelOptions = {}): H
     h(
       "p",
       { className: "muted" },
-      "A local server (Ollama, LM Studio, llama.cpp) keeps everything on this machine; a hosted API needs its key, which stays in this browser.",
+      "A model in this browser or a local server (Ollama, LM Studio, llama.cpp) keeps everything on this machine; a hosted API needs its key, which stays in this browser.",
     ),
   );
 

@@ -3,9 +3,13 @@ import type { ModelReply, TranscriptItem } from "../transcript";
 
 /** Where a model lives and how to reach it. */
 export interface EndpointSettings {
-  /** `openai` for any OpenAI-compatible Chat Completions server, or `anthropic`. */
-  protocol: "openai" | "anthropic";
+  /**
+   * `openai` for any OpenAI-compatible Chat Completions server, `anthropic`, or `local` for a
+   * model running in this tab (no server; `baseUrl` and `apiKey` unused).
+   */
+  protocol: "openai" | "anthropic" | "local";
   baseUrl: string;
+  /** The model's name at the endpoint; for `local`, the id of a stored model. */
   model: string;
   apiKey: string;
   stream: boolean;

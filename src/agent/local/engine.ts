@@ -1,0 +1,214 @@
+import type { Wllama } from "@wllama/wllama";
+
+/** Where the engine's files are served: the app's own origin, never a CDN. */
+export interface EngineAssets {
+  /** `@wllama/wllama`'s ES module. */
+  moduleUrl: string;
+  /** Its `wllama.wasm`, from the same release (the two check each other's version). */
+  wasmUrl: string;
+}
+
+export interface GenerateRequest {
+  prompt: string;
+  grammar: string;
+  maxTokens: number;
+  signal: AbortSignal;
+  /** The whole generation so far, after each token. */
+  onProgress: (generated: string) => void;
+}
+
+export interface Generation {
+  text: string;
+  /** `length` when the token limit cut it off. */
+  finishReason: "stop" | "length";
+}
+
+/** A failure of the in-browser engine, worded for the person in the chat. */
+export class LocalModelError extends Error {
+  override name = "LocalModelError";
+}
+
+/** A context as large as the model allows, up to this: enough for the tools prompt and a run. */
+const MAX_CONTEXT = 8192;
+/** How many of the engine's own error lines to keep for the next message. */
+const KEPT_LOG_LINES = 6;
+
+/** What the engine needs of the browser, said plainly when missing. */
+export function engineUnsupportedReason(): string | undefined {
+  try {
+    new WebAssembly.Memory({
+      address: "i64",
+      initial: 1n,
+    } as unknown as WebAssembly.MemoryDescriptor);
+  } catch {
+    return "The in-browser model needs WebAssembly memory64, which this browser lacks (Chromium 133+ and Firefox 134+ have it).";
+  }
+  return undefined;
+}
+
+/**
+ * Refuses, before loading, a model that cannot fit: the engine holds the whole file in its
+ * WebAssembly memory plus the context's cache, and a tab that runs out of memory is killed.
+ * `deviceMemoryGb` is the browser's coarse `navigator.deviceMemory` (absent in some browsers).
+ */
+export function memoryProblem(
+  modelBytes: number,
+  deviceMemoryGb: number | undefined,
+): string | undefined {
+  const gib = 1024 ** 3;
+  const needed = modelBytes * 1.2 + 0.25 * gib;
+  // Chromium caps a memory64 WebAssembly memory at 16 GiB.
+  const limit = Math.min(16 * gib, deviceMemoryGb ? deviceMemoryGb * gib * 0.75 : 16 * gib);
+  if (needed <= limit) return undefined;
+  const size = (bytes: number) => `${(bytes / gib).toFixed(1)} GB`;
+  return `This model needs about ${size(needed)} of memory and this browser can give it about ${size(limit)}: choose a smaller model or a smaller quantization (Q4_K_M of a 0.6B–3B model fits most machines).`;
+}
+
+/**
+ * llama.cpp in WebAssembly (wllama), loaded on first use from the app's own origin. Its work runs
+ * in the worker wllama starts; this object only talks to it. One model is loaded at a time.
+ */
+export class LocalModelEngine {
+  private wllama: Wllama | undefined;
+  private loadedKey: string | undefined;
+  private loading: Promise<void> | undefined;
+  private readonly errors: string[] = [];
+
+  constructor(private readonly assets: EngineAssets) {}
+
+  /** The model loaded now, by the caller's key. */
+  get loaded(): string | undefined {
+    return this.loadedKey;
+  }
+
+  private recentErrors(): string {
+    const lines = this.errors.splice(0);
+    return lines.length ? ` (engine: ${lines.slice(-KEPT_LOG_LINES).join(" / ")})` : "";
+  }
+
+  private async start(): Promise<Wllama> {
+    if (this.wllama) return this.wllama;
+    const unsupported = engineUnsupportedReason();
+    if (unsupported) throw new LocalModelError(unsupported);
+    const { Wllama } = (await import(
+      /* @vite-ignore */ this.assets.moduleUrl
+    )) as typeof import("@wllama/wllama");
+    const remember = (...args: unknown[]) => {
+      this.errors.push(args.map(String).join(" ").trim());
+      this.errors.splice(0, Math.max(0, this.errors.length - KEPT_LOG_LINES * 4));
+    };
+    // The engine's errors reach JavaScript with unhelpful messages; its log says what happened.
+    const wllama = new Wllama(
+      { default: this.assets.wasmUrl },
+      {
+        logger: { debug: () => {}, log: () => {}, warn: () => {}, error: remember },
+        allowOffline: true,
+      },
+    );
+    // Never fall back to the CDN build: without memory64 we refuse instead (above).
+    wllama.setCompat(null);
+    this.wllama = wllama;
+    return wllama;
+  }
+
+  /** Loads a model file, replacing the one loaded; the same key again is a no-op. */
+  load(key: string, file: Blob, contextLength: number | undefined): Promise<void> {
+    if (this.loadedKey === key && this.loading) return this.loading;
+    const previous = this.loading ?? Promise.resolve();
+    this.loadedKey = key;
+    this.loading = previous
+      .catch(() => {})
+      .then(async () => {
+        const wllama = await this.start();
+        if (wllama.isModelLoaded()) await wllama.exit();
+        this.errors.length = 0;
+        try {
+          await wllama.loadModel([file], {
+            n_ctx: Math.min(contextLength ?? 4096, MAX_CONTEXT),
+            // One thread: on small machines two were far slower, and one needs no isolation.
+            n_threads: 1,
+            n_gpu_layers: 0,
+          });
+        } catch (error) {
+          this.wllama = undefined;
+          throw new LocalModelError(
+            `The model could not be loaded: ${(error as Error).message}${this.recentErrors()}`,
+          );
+        }
+        // A model llama.cpp refuses (an unknown architecture, say) can still "load": only the
+        // log tells, and every request after it fails with a meaningless error.
+        const refusal =
+          this.errors.find((line) => line.includes("error loading model:")) ??
+          this.errors.find((line) => line.includes("failed to load model"));
+        if (refusal) {
+          this.errors.length = 0;
+          this.wllama = undefined;
+          await wllama.exit().catch(() => {});
+          throw new LocalModelError(
+            `The model could not be loaded: ${refusal.replace(/^.*error loading model: /, "")}.`,
+          );
+        }
+      });
+    this.loading.catch(() => {
+      if (this.loadedKey === key) {
+        this.loadedKey = undefined;
+        this.loading = undefined;
+      }
+    });
+    return this.loading;
+  }
+
+  /** Generates under the grammar; a Stop rejects at once with an `AbortError`. */
+  async generate(request: GenerateRequest): Promise<Generation> {
+    if (!this.loading) throw new LocalModelError("No in-browser model is loaded.");
+    await this.loading;
+    const wllama = this.wllama;
+    if (!wllama) throw new LocalModelError("The in-browser model stopped; choose it again.");
+    request.signal.throwIfAborted();
+    let text = "";
+    let finishReason: Generation["finishReason"] = "stop";
+    try {
+      await wllama.createCompletion({
+        prompt: request.prompt,
+        grammar: request.grammar,
+        max_tokens: request.maxTokens,
+        temperature: 0.7,
+        stream: true,
+        abortSignal: request.signal,
+        onData: (chunk) => {
+          const choice = chunk.choices[0];
+          if (!choice) return;
+          text += choice.text;
+          if (choice.finish_reason === "length") finishReason = "length";
+          request.onProgress(text);
+        },
+      });
+    } catch (error) {
+      if (request.signal.aborted) throw new DOMException("Stopped", "AbortError");
+      const message = (error as Error).message;
+      const tooLong =
+        /request \((\d+) tokens\) exceeds the available context size \((\d+) tokens\)/.exec(
+          message,
+        );
+      if (tooLong) {
+        this.errors.length = 0;
+        throw new LocalModelError(
+          `The conversation (${tooLong[1]} tokens with the skills and tools) no longer fits the model's context of ${tooLong[2]} tokens: start a new chat, or use a model with a longer context.`,
+        );
+      }
+      throw new LocalModelError(
+        `The in-browser model failed: ${(error as Error).message}${this.recentErrors()}`,
+      );
+    }
+    return { text, finishReason };
+  }
+
+  /** Unloads the model and ends the engine's worker. */
+  async dispose(): Promise<void> {
+    const wllama = this.wllama;
+    this.wllama = undefined;
+    this.loadedKey = undefined;
+    this.loading = undefined;
+    await wllama?.exit().catch(() => {});
+  }
+}
