@@ -1,10 +1,10 @@
 import { runTurn, type TurnOutcome } from "../agent/agentLoop";
 import { checkEndpoint, checkLocalModel, type EndpointCheck } from "../agent/endpointCheck";
 import type { AnthropicTool, ChatCompletionsTool, ResponsesTool } from "../agent/formats";
-import { LocalModels, type LocalModelsApi } from "../agent/local/localModels";
+import { lazyLocalModels } from "../agent/local/lazyLocalModels";
+import type { LocalModelsApi } from "../agent/local/localModels";
 import { AnthropicProvider } from "../agent/providers/anthropic";
 import { ChatCompletionsProvider } from "../agent/providers/chatCompletions";
-import { LocalModelProvider } from "../agent/providers/localModel";
 import type { EndpointSettings } from "../agent/providers/provider";
 import { type ChatStore, MemoryChatStore, openIdbChatStore } from "../agent/sessionStore";
 import { type AgentToolbox, agentToolbox, parseToolArguments } from "../agent/toolbox";
@@ -379,7 +379,7 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
   ready.catch(() => {});
 
   const assetsBase = new URL(settings.assetsUrl, location.href);
-  const localModels = new LocalModels({
+  const localModels = lazyLocalModels({
     moduleUrl: new URL(RUNTIME_LAYOUT.wllama.module, assetsBase).href,
     wasmUrl: new URL(RUNTIME_LAYOUT.wllama.wasm, assetsBase).href,
   });
@@ -408,7 +408,7 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
     checkEndpoint: async (value) => {
       const chosen = value ?? (await endpoint());
       return chosen.protocol === "local"
-        ? checkLocalModel(localModels, chosen.model)
+        ? checkLocalModel(localModels.api, chosen.model)
         : checkEndpoint(chosen);
     },
     transcript: async () => (await (await chatStore()).loadSession()).transcript,
@@ -425,7 +425,7 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
           current.protocol === "anthropic"
             ? new AnthropicProvider(current)
             : current.protocol === "local"
-              ? new LocalModelProvider(localModels, current.model)
+              ? localModels.provider(current.model)
               : new ChatCompletionsProvider(current),
         toolbox: await toolboxFor({}),
         transcript: session.transcript,
@@ -548,14 +548,14 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
     },
     runtimeStates: async () => loads.snapshot(),
     chat,
-    localModels,
+    localModels: localModels.api,
     subscribe,
     dispose() {
       if (disposed) return;
       disposed = true;
       turn?.abort();
       listeners.clear();
-      void localModels.engine.dispose();
+      localModels.dispose();
       void sandbox.then(
         (host) => host.dispose(),
         () => {},

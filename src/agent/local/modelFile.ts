@@ -1,4 +1,4 @@
-import { type GGUFTensorInfo, gguf } from "@huggingface/gguf";
+import { GgufFormatError, type GgufTensor, GgufTruncatedError, readGgufHeader } from "./ggufHeader";
 
 /** What the settings show of a stored model, read from its GGUF header. */
 export interface ModelFileInfo {
@@ -50,30 +50,12 @@ const BLOCK_BYTES: Readonly<Record<number, [bytes: number, elements: number]>> =
   30: [2, 1], // BF16
 };
 
-function tensorBytes(tensor: GGUFTensorInfo): bigint {
-  const block = BLOCK_BYTES[tensor.dtype];
+const elements = (tensor: GgufTensor) => tensor.dims.reduce((product, dim) => product * dim, 1n);
+
+function tensorBytes(tensor: GgufTensor): bigint {
+  const block = BLOCK_BYTES[tensor.type];
   if (!block) return 0n;
-  const elements = tensor.shape.reduce((product, dim) => product * dim, 1n);
-  return (elements / BigInt(block[1])) * BigInt(block[0]);
-}
-
-const CHUNK_RANGE = /^bytes=(\d+)-(\d+)$/;
-
-/**
- * The GGUF reader asks for byte ranges over HTTP; this answers them from the Blob (a File from
- * a picker or OPFS), so nothing but the header is read and nothing leaves the page.
- */
-function blobFetch(blob: Blob): typeof fetch {
-  return async (_input, init) => {
-    const range = new Headers(init?.headers).get("Range") ?? "";
-    const match = CHUNK_RANGE.exec(range);
-    const start = match ? Number(match[1]) : 0;
-    const end = match ? Math.min(Number(match[2]) + 1, blob.size) : blob.size;
-    return new Response(blob.slice(start, end), {
-      status: 206,
-      headers: { "Content-Range": `bytes ${start}-${Math.max(start, end - 1)}/${blob.size}` },
-    });
-  };
+  return (elements(tensor) / BigInt(block[1])) * BigInt(block[0]);
 }
 
 function text(value: unknown): string | undefined {
@@ -105,43 +87,45 @@ export async function readModelFile(file: Blob, fileName = ""): Promise<ModelFil
       `${fileName || "This file"} is not a GGUF model file (it does not begin with "GGUF"). Choose a .gguf file, such as one of the quantized models on Hugging Face.`,
     );
   }
-  let parsed: Awaited<ReturnType<typeof gguf>> & { parameterCount: number };
+  let header: Awaited<ReturnType<typeof readGgufHeader>>;
   try {
-    // The URL is only a label: every range is answered from the file by `blobFetch`.
-    parsed = await gguf("https://model.invalid/model.gguf", {
-      fetch: blobFetch(file),
-      computeParametersCount: true,
-    });
+    header = await readGgufHeader(file);
   } catch (error) {
-    const message = (error as Error).message;
-    const short = /RangeError|Offset is outside|maximum chunk fetches|out of bounds/i.test(message);
-    throw new ModelFileError(
-      short ? "truncated" : "unreadable",
-      short
-        ? `${fileName || "The model file"} is cut short: its header ends early (was the download interrupted?).`
-        : `${fileName || "The model file"} could not be read as GGUF: ${message}`,
-    );
+    const name = fileName || "The model file";
+    if (error instanceof GgufTruncatedError) {
+      throw new ModelFileError(
+        "truncated",
+        `${name} is cut short: its header ends early (was the download interrupted?).`,
+      );
+    }
+    if (error instanceof GgufFormatError) {
+      throw new ModelFileError(
+        "unreadable",
+        `${name} is not a GGUF file this app can read: ${error.message}.`,
+      );
+    }
+    throw error;
   }
-  const { metadata, tensorInfos, tensorDataOffset } = parsed;
-  const dataEnd = tensorInfos.reduce((end, tensor) => {
+  const { metadata, tensors, dataOffset } = header;
+  const dataEnd = tensors.reduce((end, tensor) => {
     const tensorEnd = tensor.offset + tensorBytes(tensor);
     return tensorEnd > end ? tensorEnd : end;
   }, 0n);
-  if (tensorInfos.length === 0 || BigInt(file.size) < tensorDataOffset + dataEnd) {
+  if (tensors.length === 0 || BigInt(file.size) < dataOffset + dataEnd) {
     throw new ModelFileError(
       "truncated",
       `${fileName || "The model file"} is cut short: it is ${file.size} bytes, but its header places tensor data beyond that (was the download interrupted?).`,
     );
   }
-  const record = metadata as unknown as Record<string, unknown>;
+  const record = Object.fromEntries(metadata);
   const architecture = text(record["general.architecture"]) ?? "unknown";
   const tokens = record["tokenizer.ggml.tokens"];
   const contextLength = count(record[`${architecture}.context_length`]);
   return {
-    name: text(record["general.name"]) ?? fileName.replace(/\.gguf$/i, "") ?? "model",
+    name: text(record["general.name"]) ?? (fileName.replace(/\.gguf$/i, "") || "model"),
     architecture,
     sizeBytes: file.size,
-    parameterCount: parsed.parameterCount,
+    parameterCount: Number(tensors.reduce((sum, tensor) => sum + elements(tensor), 0n)),
     ...(contextLength !== undefined ? { contextLength } : {}),
     chatTemplate: text(record["tokenizer.chat_template"]) ?? null,
     bosToken: token(tokens, record["tokenizer.ggml.bos_token_id"]),

@@ -15,8 +15,6 @@ const MAX_REPLY_TOKENS = 1024;
  * reply. The engine's own tool-call mode is not used: it did not engage reliably across templates.
  */
 export class LocalModelProvider implements ModelProvider {
-  private calls = 0;
-
   constructor(
     private readonly models: LocalModels,
     private readonly modelId: string,
@@ -46,8 +44,8 @@ export class LocalModelProvider implements ModelProvider {
           }
         },
       });
-      this.calls += 1;
-      return readModelReply(generation.text, `call_${this.calls}`);
+      // Unique across turns: the transcript pairs results with calls by id.
+      return readModelReply(generation.text, `call_${crypto.randomUUID().slice(0, 8)}`);
     } catch (error) {
       throw asEndpointError(error);
     }
