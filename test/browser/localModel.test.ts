@@ -1,4 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -13,6 +15,9 @@ const SCRIPT_OUTPUT = "relayed through the sandbox";
 
 let browser: Browser;
 let folder: string;
+/** Another site, as a model host like Hugging Face is: CORS, a Content-Length, and faults. */
+let modelHost: Server;
+let modelHostUrl: string;
 const modelFile = (name: string) => join(folder, name);
 
 beforeAll(async () => {
@@ -33,10 +38,33 @@ beforeAll(async () => {
     modelFile("alien.gguf"),
     tinyGguf({ name: "Alien architecture", architecture: "alienformer" }),
   );
+  modelHost = createServer((request, response) => {
+    const headers = {
+      "Access-Control-Allow-Origin": "*",
+      "Content-Type": "application/octet-stream",
+    };
+    if (request.url === "/models/tool-caller.gguf") {
+      const bytes = readFileSync(modelFile("tool-caller.gguf"));
+      response.writeHead(200, { ...headers, "Content-Length": bytes.length });
+      // In pieces, as a real download arrives.
+      for (let at = 0; at < bytes.length; at += 65_536)
+        response.write(bytes.subarray(at, at + 65_536));
+      response.end();
+    } else if (request.url === "/models/stalls.gguf") {
+      response.writeHead(200, { ...headers, "Content-Length": 10_000_000 });
+      response.write(readFileSync(modelFile("tool-caller.gguf")).subarray(0, 65_536));
+    } else {
+      response.writeHead(404, headers).end();
+    }
+  });
+  await new Promise<void>((resolve) => modelHost.listen(0, "127.0.0.2", resolve));
+  modelHostUrl = `http://127.0.0.2:${(modelHost.address() as AddressInfo).port}/models/`;
 });
 
 afterAll(async () => {
   await browser?.close();
+  modelHost?.closeAllConnections();
+  modelHost?.close();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -233,6 +261,67 @@ describe("the in-browser model (tiny generated GGUF, network off)", () => {
       await expect.poll(() => page.locator("#local-models li", { hasText: name }).count()).toBe(0);
     }
     expect(await page.evaluate(() => window.skillbox.localModels.list())).toEqual([]);
+    await page.context().close();
+  });
+
+  test("a model downloaded by URL shows progress, is kept, and loads with the network off; a stopped download keeps nothing", async () => {
+    const page = await openApp(browser);
+    await openSettings(page);
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { statuses: string[] }).statuses = seen;
+      const status = document.getElementById("local-model-status")!;
+      new MutationObserver(() => seen.push(status.textContent ?? "")).observe(status, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+    const status = page.locator("#local-model-status");
+    const download = async (name: string) => {
+      await page.locator("#local-model-url").fill(`${modelHostUrl}${name}`);
+      await page.locator("#local-model-download").click();
+    };
+
+    await download("tool-caller.gguf");
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(/^Stored “Tiny tool caller” \(llama, 472 KB\)/);
+    const statuses = await page.evaluate(
+      () => (window as unknown as { statuses: string[] }).statuses,
+    );
+    expect(statuses.some((text) => /^Downloading \d+% of 472 KB…$/.test(text))).toBe(true);
+
+    await download("missing.gguf");
+    await expect
+      .poll(() => status.textContent())
+      .toBe(`Could not download ${modelHostUrl}missing.gguf: the server answered 404.`);
+
+    await download("stalls.gguf");
+    await expect.poll(() => status.textContent()).toMatch(/^Downloading \d+% of 10\.0 MB…$/);
+    await page.locator("#local-model-download").click();
+    await expect.poll(() => status.textContent()).toBe("Download stopped; nothing was kept.");
+    const files = await page.evaluate(async () => {
+      const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle(
+        "skillbox-models",
+      );
+      const names: string[] = [];
+      for await (const name of (folder as unknown as { keys(): AsyncIterable<string> }).keys())
+        names.push(name);
+      return names.map((name) => name.replace(/^[\w-]+\./, "*."));
+    });
+    expect(files.sort()).toEqual(["*.gguf", "*.json"]);
+
+    await waitUntilCached(page);
+    await page.context().setOffline(true);
+    await page.reload();
+    await waitForApp(page);
+    await openSettings(page);
+    await chooseModel(page, "Tiny tool caller");
+    await page.locator("#chat-test").click();
+    await expect
+      .poll(() => page.locator("#chat-check").textContent(), { timeout: 60_000 })
+      .toMatch(/^Loaded “Tiny tool caller”/);
     await page.context().close();
   });
 });

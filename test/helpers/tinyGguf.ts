@@ -130,7 +130,7 @@ class Writer {
     const rest = this.length % ALIGNMENT;
     if (rest) this.push(new Uint8Array(ALIGNMENT - rest));
   }
-  result(): Uint8Array {
+  result(): Uint8Array<ArrayBuffer> {
     const out = new Uint8Array(this.length);
     let at = 0;
     for (const chunk of this.chunks) {
@@ -172,7 +172,7 @@ function tokenId(successor: Successor): number {
 }
 
 /** Builds the GGUF file's bytes. */
-export function tinyGguf(options: TinyModelOptions = {}): Uint8Array {
+export function tinyGguf(options: TinyModelOptions = {}): Uint8Array<ArrayBuffer> {
   const next = random(options.seed ?? 1);
   const uniform = (scale: number) => (next() * 2 - 1) * scale;
   const tensor = (count: number, make: () => number) => Float32Array.from({ length: count }, make);
