@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { runTurn } from "../../src/agent/agentLoop";
 import { ChatTemplateError, renderChatPrompt } from "../../src/agent/local/chatPrompt";
-import { memoryProblem } from "../../src/agent/local/engine";
+import { contextSize, memoryNeeded, memoryProblem } from "../../src/agent/local/engine";
 import { GgufFormatError, readGgufHeader } from "../../src/agent/local/ggufHeader";
 import { ModelFileError, readModelFile } from "../../src/agent/local/modelFile";
 import {
@@ -30,6 +30,8 @@ describe("GGUF header", () => {
       sizeBytes: model.length,
       parameterCount: 115_776,
       contextLength: 8192,
+      // 2 layers × 4 KV heads × (16 + 16) × 2 bytes.
+      cacheBytesPerToken: 512,
       bosToken: "<s>",
       eosToken: "<|im_end|>",
       addsBos: true,
@@ -70,12 +72,15 @@ describe("GGUF header", () => {
 
 describe("memory check before loading", () => {
   test("a model that cannot fit is refused with the sizes; one that fits is not", () => {
-    expect(memoryProblem(400e6, 8)).toBeUndefined();
-    expect(memoryProblem(400e6, undefined)).toBeUndefined();
-    expect(memoryProblem(7e9, 4)).toMatch(
-      /^This model needs about 8\.1 GB of memory and this browser can give it about 3\.0 GB/,
+    // Qwen3 0.6B at Q4_K_M: 0.4 GB of file, 28 layers × 8 KV heads × 2 × 128 × 2 bytes per token.
+    const small = memoryNeeded(400e6, 114_688 * contextSize(40_960));
+    expect(small / 1e9).toBeCloseTo(1.66, 1);
+    expect(memoryProblem(small, 4)).toBeUndefined();
+    expect(memoryProblem(small, undefined)).toBeUndefined();
+    expect(memoryProblem(small, 2)).toBe(
+      "This model needs about 1.7 GB of memory and this browser can give it about 1.5 GB: choose a smaller model or a smaller quantization (Q4_K_M of a 0.6B–3B model fits most machines).",
     );
-    expect(memoryProblem(20e9, undefined)).toMatch(/can give it about 16\.0 GB/);
+    expect(memoryProblem(20e9, undefined)).toMatch(/can give it about 17\.2 GB/);
   });
 });
 

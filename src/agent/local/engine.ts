@@ -46,22 +46,33 @@ export function engineUnsupportedReason(): string | undefined {
   return undefined;
 }
 
+/** The context the engine opens for a model trained for `trained` tokens. */
+export function contextSize(trained: number | undefined): number {
+  return Math.min(trained ?? 4096, MAX_CONTEXT);
+}
+
 /**
- * Refuses, before loading, a model that cannot fit: the engine holds the whole file in its
- * WebAssembly memory plus the context's cache, and a tab that runs out of memory is killed.
+ * Memory a model takes once loaded: the whole file in the engine's WebAssembly memory, the
+ * attention cache of its context, and the engine's own buffers.
+ */
+export function memoryNeeded(fileBytes: number, cacheBytes: number): number {
+  return fileBytes * 1.05 + cacheBytes + 300e6;
+}
+
+/**
+ * Refuses, before loading, a model that cannot fit: a tab that runs out of memory is killed.
  * `deviceMemoryGb` is the browser's coarse `navigator.deviceMemory` (absent in some browsers).
  */
 export function memoryProblem(
-  modelBytes: number,
+  neededBytes: number,
   deviceMemoryGb: number | undefined,
 ): string | undefined {
-  const gib = 1024 ** 3;
-  const needed = modelBytes * 1.2 + 0.25 * gib;
-  // Chromium caps a memory64 WebAssembly memory at 16 GiB.
-  const limit = Math.min(16 * gib, deviceMemoryGb ? deviceMemoryGb * gib * 0.75 : 16 * gib);
-  if (needed <= limit) return undefined;
-  const size = (bytes: number) => `${(bytes / gib).toFixed(1)} GB`;
-  return `This model needs about ${size(needed)} of memory and this browser can give it about ${size(limit)}: choose a smaller model or a smaller quantization (Q4_K_M of a 0.6B–3B model fits most machines).`;
+  // Chromium caps a memory64 WebAssembly memory at 16 GiB; a tab gets well under the device's.
+  const cap = 16 * 1024 ** 3;
+  const limit = Math.min(cap, deviceMemoryGb ? deviceMemoryGb * 1e9 * 0.75 : cap);
+  if (neededBytes <= limit) return undefined;
+  const size = (bytes: number) => `${(bytes / 1e9).toFixed(1)} GB`;
+  return `This model needs about ${size(neededBytes)} of memory and this browser can give it about ${size(limit)}: choose a smaller model or a smaller quantization (Q4_K_M of a 0.6B–3B model fits most machines).`;
 }
 
 /**
@@ -124,7 +135,7 @@ export class LocalModelEngine {
         this.errors.length = 0;
         try {
           await wllama.loadModel([file], {
-            n_ctx: Math.min(contextLength ?? 4096, MAX_CONTEXT),
+            n_ctx: contextSize(contextLength),
             // One thread: on small machines two were far slower, and one needs no isolation.
             n_threads: 1,
             n_gpu_layers: 0,

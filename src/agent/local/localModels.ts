@@ -1,10 +1,12 @@
 import { EndpointError } from "../providers/provider";
 import { ChatTemplateError } from "./chatPrompt";
 import {
+  contextSize,
   type EngineAssets,
   engineUnsupportedReason,
   LocalModelEngine,
   LocalModelError,
+  memoryNeeded,
   memoryProblem,
 } from "./engine";
 import { ModelFileError } from "./modelFile";
@@ -88,7 +90,11 @@ export class LocalModels implements LocalModelsApi {
           : "No in-browser model is chosen: add a GGUF file in the settings and choose it.",
       );
     }
-    const tooLarge = memoryProblem(model.sizeBytes, deviceMemory());
+    const needed = memoryNeeded(
+      model.sizeBytes,
+      model.cacheBytesPerToken * contextSize(model.contextLength),
+    );
+    const tooLarge = memoryProblem(needed, deviceMemory());
     if (tooLarge) throw new LocalModelError(tooLarge);
     await this.engine.load(id, await this.store.file(id), model.contextLength);
     return model;

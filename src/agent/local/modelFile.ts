@@ -11,6 +11,11 @@ export interface ModelFileInfo {
   parameterCount: number;
   /** The context the model was trained for (`<arch>.context_length`), when given. */
   contextLength?: number;
+  /**
+   * Bytes of attention cache per token of context (keys and values, 16-bit), from the layer and
+   * head counts; 0 when the header does not say.
+   */
+  cacheBytesPerToken: number;
   /** `tokenizer.chat_template`; without one the provider falls back to ChatML. */
   chatTemplate: string | null;
   bosToken: string;
@@ -121,12 +126,21 @@ export async function readModelFile(file: Blob, fileName = ""): Promise<ModelFil
   const architecture = text(record["general.architecture"]) ?? "unknown";
   const tokens = record["tokenizer.ggml.tokens"];
   const contextLength = count(record[`${architecture}.context_length`]);
+  const hyper = (key: string) => count(record[`${architecture}.${key}`]);
+  const layers = hyper("block_count") ?? 0;
+  const heads = hyper("attention.head_count") ?? 0;
+  // Some architectures give a count per layer (an array, which the reader skips): then unknown.
+  const kvHeads = hyper("attention.head_count_kv") ?? heads;
+  const headSize = heads > 0 ? (hyper("embedding_length") ?? 0) / heads : 0;
+  const keySize = hyper("attention.key_length") ?? headSize;
+  const valueSize = hyper("attention.value_length") ?? headSize;
   return {
     name: text(record["general.name"]) ?? (fileName.replace(/\.gguf$/i, "") || "model"),
     architecture,
     sizeBytes: file.size,
     parameterCount: Number(tensors.reduce((sum, tensor) => sum + elements(tensor), 0n)),
     ...(contextLength !== undefined ? { contextLength } : {}),
+    cacheBytesPerToken: layers * kvHeads * (keySize + valueSize) * 2,
     chatTemplate: text(record["tokenizer.chat_template"]) ?? null,
     bosToken: token(tokens, record["tokenizer.ggml.bos_token_id"]),
     eosToken: token(tokens, record["tokenizer.ggml.eos_token_id"]),
