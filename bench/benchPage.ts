@@ -7,6 +7,7 @@ import type { RunRequest } from "../src/sandbox/runtime";
 import { DEFAULT_ASSETS_URL } from "../src/sandbox/runtimeLayout";
 import { DEFAULT_TOOL_LIMITS, runRequestLimits } from "../src/tools/limits";
 import type { RunScriptResult } from "../src/tools/resultShaping";
+import { type BigramTable, ENDLESS, TOOL_THEN_ANSWER, tinyGguf } from "../test/helpers/tinyGguf";
 
 /** One figure the page measured itself, in milliseconds (or MB for memory). */
 export interface BenchFigure {
@@ -78,6 +79,82 @@ async function wasmerShellFigures(): Promise<BenchFigure[]> {
     {
       name: "shell on Wasmer: back-to-back runs (a boot each), median of 3",
       value: median(burst),
+      unit: "ms",
+    },
+  ];
+}
+
+/**
+ * The in-browser model on the tests' generated tiny GGUF (0.5 MB, 2 layers 64 wide, byte-level
+ * vocabulary): what the engine and the loop around it cost, apart from any real model's weight.
+ */
+async function localModelFigures(): Promise<BenchFigure[]> {
+  const skillbox = createSkillbox({ assetsUrl: DEFAULT_ASSETS_URL, storage: "memory" });
+  await skillbox.ready;
+  const unsupported = await skillbox.localModels.unsupported();
+  if (unsupported) throw new Error(unsupported);
+  await skillbox.installSkill({
+    files: {
+      "relay/SKILL.md": "---\nname: relay\ndescription: Relays.\n---\n",
+      "relay/r.js": "console.log('relayed');\n",
+    },
+  });
+  const store = async (name: string, table: BigramTable) =>
+    skillbox.localModels.add(new File([tinyGguf({ name, table })], `${name}.gguf`));
+  const caller = await store("bench-caller", TOOL_THEN_ANSWER);
+  const chatter = await store("bench-chatter", ENDLESS);
+  const loads: number[] = [];
+  for (const model of [caller, chatter, caller])
+    loads.push((await skillbox.localModels.load(model.id)).loadMs);
+  await skillbox.chat.setEndpoint({
+    protocol: "local",
+    baseUrl: "",
+    model: caller.id,
+    apiKey: "",
+    stream: true,
+  });
+  const turns: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    await skillbox.chat.clear();
+    const [ms, outcome] = await timed(() => skillbox.chat.send("Please relay this."));
+    const last = (await skillbox.chat.transcript()).at(-1);
+    if (outcome.error || last?.role !== "assistant" || last.text !== "Done!")
+      throw new Error(`local model turn: ${JSON.stringify({ outcome, last })}`);
+    turns.push(ms);
+  }
+  await skillbox.chat.setEndpoint({
+    protocol: "local",
+    baseUrl: "",
+    model: chatter.id,
+    apiKey: "",
+    stream: true,
+  });
+  await skillbox.localModels.load(chatter.id);
+  await skillbox.chat.clear();
+  let firstToken = 0;
+  let characters = 0;
+  const started = performance.now();
+  await skillbox.chat.send("Talk.", (_, streaming) => {
+    if (streaming && !firstToken) firstToken = performance.now() - started;
+    characters = Math.max(characters, streaming.length);
+  });
+  const generation = performance.now() - started - firstToken;
+  skillbox.dispose();
+  return [
+    {
+      name: "in-browser model (tiny GGUF): load from storage, median of 3",
+      value: median(loads),
+      unit: "ms",
+    },
+    {
+      name: "in-browser model: agent turn (grammar call, .js run, answer; ~6,000-token prompt), median of 3",
+      value: median(turns),
+      unit: "ms",
+    },
+    { name: "in-browser model: first streamed token of a reply", value: firstToken, unit: "ms" },
+    {
+      name: `in-browser model: per generated token (${characters} tokens)`,
+      value: generation / Math.max(1, characters - 1),
       unit: "ms",
     },
   ];
@@ -314,6 +391,16 @@ async function main() {
     ...(await pythonPackageFigures().catch((error: unknown) => [
       {
         name: "python: package runs",
+        value: Number.NaN,
+        unit: "ms" as const,
+        failed: String(error),
+      },
+    ])),
+  );
+  figures.push(
+    ...(await localModelFigures().catch((error: unknown) => [
+      {
+        name: "in-browser model",
         value: Number.NaN,
         unit: "ms" as const,
         failed: String(error),

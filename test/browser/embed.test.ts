@@ -12,6 +12,7 @@ import { type FakeModelServer, startFakeModelServer } from "../helpers/fakeModel
 import { hostPagePolicy } from "../helpers/hostPagePolicy";
 import { type PageServer, type ServedFile, startPageServer } from "../helpers/pageServer";
 import { type StaticServer, startStaticServer } from "../helpers/staticServer";
+import { tinyGguf } from "../helpers/tinyGguf";
 import { launchChromium } from "./app";
 import { expectEveryProbeBlocked, PROBE, runProbeInPage } from "./hostileProbes";
 
@@ -353,6 +354,39 @@ describe("the cross-origin client (skillbox/client) against a deployment", () =>
       ).toEqual(["greeter"]);
     }
     expect(refused).toEqual({ error: "Skill not found" });
+  });
+
+  test("in-browser models live in the deployment: one added from the host page is listed, loads, and is removed", async () => {
+    const outcome = await page.evaluate(
+      async (base64) => {
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const models = window.skillbox.localModels;
+        const progress: number[] = [];
+        const added = await models.add(new File([bytes], "tiny.gguf"), (loaded) => {
+          progress.push(loaded);
+        });
+        const listed = (await models.list()).map((m) => m.name);
+        const { loadMs } = await models.load(added.id);
+        await models.remove(added.id);
+        return {
+          unsupported: await models.unsupported(),
+          added: [added.name, added.architecture, added.sizeBytes],
+          progressed: progress.at(-1),
+          listed,
+          loadMs,
+          after: await models.list(),
+        };
+      },
+      Buffer.from(tinyGguf({ name: "Embedded tiny" })).toString("base64"),
+    );
+    expect(outcome).toMatchObject({
+      added: ["Embedded tiny", "llama", 472_288],
+      progressed: 472_288,
+      listed: ["Embedded tiny"],
+      after: [],
+    });
+    expect(outcome.unsupported).toBeUndefined();
+    expect(outcome.loadMs).toBeGreaterThan(0);
   });
 
   test("a WebMCP registration follows the deployment's skills as they change", async () => {
