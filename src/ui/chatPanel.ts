@@ -230,14 +230,15 @@ export function chatPanel(skillbox: Skillbox, options: ChatPanelOptions = {}): H
     const local = chosenProtocol() === "local";
     for (const field of serverFields) field.hidden = local;
     localModels.element.hidden = !local;
+    if (local) void localModels.refresh();
   };
   protocol.addEventListener("change", showProtocolFields);
+  showProtocolFields();
   const fillForm = (settings: EndpointSettings) => {
     protocol.value = settings.protocol;
     if (settings.protocol === "local") {
       // The preset names no model: keep the one chosen.
       if (settings.model) localModel = settings.model;
-      void localModels.refresh();
     } else {
       baseUrl.value = settings.baseUrl;
       model.value = settings.model;

@@ -22,7 +22,8 @@ function progressText(verb: string, loaded: number, total: number | undefined): 
 /**
  * The in-browser models in the endpoint settings: those stored here (name, architecture, size,
  * parameters and context from each GGUF header) with the one the chat uses and Delete; adding a
- * GGUF file from disk, or downloading one by URL with progress and Stop.
+ * GGUF file from disk, or downloading one by URL with progress and Stop. It lists nothing until
+ * `refresh` is called, when it is shown: the local-model code loads only then.
  */
 export function localModelsPanel(
   skillbox: Skillbox,
@@ -160,7 +161,6 @@ export function localModelsPanel(
     }
   });
 
-  void render();
   const element = h(
     "section",
     { id: "local-models", className: "local-models", "aria-label": "In-browser models" },

@@ -7,6 +7,7 @@ import { type CountingServer, startCountingServer } from "../helpers/countingSer
 import { hostPagePolicy } from "../helpers/hostPagePolicy";
 import { type PageServer, type ServedFile, startPageServer } from "../helpers/pageServer";
 import { startStaticServer } from "../helpers/staticServer";
+import { TOOL_THEN_ANSWER, tinyGguf } from "../helpers/tinyGguf";
 import { appUrl, testSkillSource } from "./app";
 import { chromiumEngine } from "./engines/chromiumEngine";
 import type { Engine, EngineName, EnginePage } from "./engines/enginePage";
@@ -35,6 +36,9 @@ const ENGINES: Record<EngineName, { start: () => Promise<Engine>; features: Brow
     features: { sharedMemory: false, jspi: false, serviceWorkers: true },
   },
 };
+
+/** Where the in-browser model runs: it needs WebAssembly memory64, which WebKit lacks. */
+const LOCAL_MODEL: Record<EngineName, boolean> = { chromium: true, firefox: true, webkit: false };
 
 const SKILL = "engine-probe";
 const SCRIPTS: Record<string, string> = {
@@ -303,6 +307,54 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
       });
       expect(await install(page, { zipBase64: zip })).toBe("versioned");
       expect((await run(page, "versioned", "scripts/v.py")).stdout).toBe("two\n");
+    });
+
+    test(`the in-browser model: ${LOCAL_MODEL[name as EngineName] ? "a tiny GGUF calls a skill's script and answers" : "says why it cannot run here"}`, async () => {
+      const model = Buffer.from(tinyGguf({ name: "Engine tiny", table: TOOL_THEN_ANSWER }));
+      const outcome = await page.evaluate(async (base64) => {
+        const skillbox = window.skillbox;
+        const unsupported = await skillbox.localModels.unsupported();
+        if (unsupported) return { unsupported };
+        await skillbox.installSkill({
+          files: {
+            "relay/SKILL.md": "---\nname: relay\ndescription: Relays.\n---\nRun r.js.\n",
+            "relay/r.js": "console.log('relayed');\n",
+          },
+        });
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const stored = await skillbox.localModels.add(new File([bytes], "tiny.gguf"));
+        await skillbox.chat.setEndpoint({
+          protocol: "local",
+          baseUrl: "",
+          model: stored.id,
+          apiKey: "",
+          stream: true,
+        });
+        const turn = await skillbox.chat.send("Please relay this.");
+        const transcript = await skillbox.chat.transcript();
+        await skillbox.chat.clear();
+        await skillbox.localModels.remove(stored.id);
+        await skillbox.deleteSkill("relay");
+        const tool = transcript.find((item) => item.role === "tool");
+        return {
+          turn,
+          roles: transcript.map((item) => item.role),
+          stdout: tool?.role === "tool" && "stdout" in tool.result ? tool.result.stdout : undefined,
+          answer: transcript.at(-1)?.role === "assistant" ? transcript.at(-1) : undefined,
+        };
+      }, model.toString("base64"));
+      if (!LOCAL_MODEL[name as EngineName]) {
+        expect(outcome).toEqual({
+          unsupported: expect.stringMatching(/^The in-browser model needs WebAssembly memory64/),
+        });
+        return;
+      }
+      expect(outcome).toMatchObject({
+        turn: { cancelled: false },
+        roles: ["user", "assistant", "tool", "assistant"],
+        stdout: "relayed\n",
+        answer: { text: "Done!" },
+      });
     });
 
     test("hostile Python on a plain static host (no headers: the frame's own CSP only)", async () => {
