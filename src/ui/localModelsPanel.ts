@@ -36,6 +36,8 @@ export function localModelsPanel(
     type: "file",
     accept: ".gguf",
     className: "visually-hidden",
+    "aria-label": "GGUF model file",
+    tabIndex: -1,
   });
   const url = h("input", {
     id: "local-model-url",

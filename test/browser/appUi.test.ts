@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type FakeModelServer, startFakeModelServer } from "../helpers/fakeModelServer";
+import { tinyGguf } from "../helpers/tinyGguf";
 import { appUrl, installTestSkill, launchChromium, waitForApp } from "./app";
 
 const AXE_SOURCE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
@@ -99,6 +100,16 @@ describe("each view, wide and narrow, light and dark: axe-core finds nothing", (
       expect(await page.locator("#library-pane").isVisible()).toBe(true);
       expect(await page.locator("#chat-pane").isVisible()).toBe(true);
       expect(await page.locator("#console-pane").isVisible()).toBe(false);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.locator("details.settings summary").click();
+      await page.locator("#chat-protocol").selectOption("local");
+      await page.locator("#local-model-file").setInputFiles({
+        name: "tiny.gguf",
+        mimeType: "application/octet-stream",
+        buffer: Buffer.from(tinyGguf()),
+      });
+      await page.locator("#local-models li[data-model-id]").waitFor();
       expect(await axeViolations(page)).toEqual([]);
 
       await skillButton(page, "csv-insights", "Run").click();

@@ -61,7 +61,17 @@ export function openModelStore(
           "This browser has no private file system (OPFS) to keep models in.",
         );
       }
-      return (await root()).getDirectoryHandle(FOLDER, { create: true });
+      try {
+        return await (await root()).getDirectoryHandle(FOLDER, { create: true });
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "SecurityError") {
+          throw new ModelFileError(
+            "unreadable",
+            "This browser lets this page keep no files (its storage is blocked here, as it can be for a page framed by another site, or in private browsing), so no model can be stored.",
+          );
+        }
+        throw error;
+      }
     })();
     folder.catch(() => {
       folder = undefined;
