@@ -14,7 +14,8 @@ export interface EndpointCheck {
     | "http"
     | "bad-response"
     | "model-missing"
-    | "unsupported";
+    | "unsupported"
+    | "load-failed";
   message: string;
 }
 
@@ -167,7 +168,7 @@ export async function checkLocalModel(models: LocalModelsApi, id: string): Promi
       message: `Loaded “${model.name}” (${model.architecture}, ${describeBytes(model.sizeBytes)}) in ${(loadMs / 1000).toFixed(1)} s; it runs in this tab, with no server.`,
     };
   } catch (error) {
-    return { ok: false, problem: "model-missing", message: (error as Error).message };
+    return { ok: false, problem: "load-failed", message: (error as Error).message };
   }
 }
 

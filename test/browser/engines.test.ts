@@ -441,7 +441,14 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
       }
     });
 
-    test("offline: after one visit to a plain static host, it reloads and runs with the server gone", async () => {
+    // One CI run (of this suite's many) saw WebKit report the build cached within 4 s of a fresh
+    // visit and then fail four requests from its cache after the reload ("FetchEvent.respondWith
+    // received an error: Load failed"); not reproduced in five runs here, alone or after the
+    // static-host tests before it. A retry keeps that intermittent fault from failing the build;
+    // a repeated one still fails it.
+    test("offline: after one visit to a plain static host, it reloads and runs with the server gone", {
+      retry: name === "webkit" ? 2 : 0,
+    }, async () => {
       const host = await startStaticServer();
       try {
         await freshPage();

@@ -189,7 +189,7 @@ describe("the in-browser model (tiny generated GGUF, network off)", () => {
     await page.context().close();
   });
 
-  test("Stop ends a generation at once, and the model answers the next message", async () => {
+  test("Stop ends a generation at once, the model answers the next message, and a reply at the length limit says so", async () => {
     const page = await openApp(browser);
     await openSettings(page);
     expect(await addModelFile(page, "chatterbox.gguf")).toMatch(/^Stored “Tiny chatterbox”/);
@@ -219,6 +219,21 @@ describe("the in-browser model (tiny generated GGUF, network off)", () => {
     await expect.poll(() => page.locator("#chat-send").isDisabled()).toBe(false);
     items = await transcript(page);
     expect(items.filter((i) => i.role === "user")).toHaveLength(2);
+
+    // Left alone, the reply runs to the length limit, and says so.
+    await page.locator("#chat-input").fill("Go on.");
+    await page.locator("#chat-input").press("Enter");
+    await expect.poll(() => page.locator("#chat-send").isDisabled()).toBe(true);
+    await expect
+      .poll(() => page.locator("#chat-send").isDisabled(), { timeout: 90_000 })
+      .toBe(false);
+    const last = (await transcript(page)).at(-1) as Extract<TranscriptItem, { role: "assistant" }>;
+    expect(last.text).toMatch(
+      /^(ab)+a?\n\n\(The reply stopped at the length limit of 1024 tokens\.\)$/,
+    );
+    expect(last.text.length).toBe(
+      1024 + "\n\n(The reply stopped at the length limit of 1024 tokens.)".length,
+    );
     await page.context().close();
   });
 

@@ -5,7 +5,7 @@ import { toolReplyGrammar } from "../local/toolGrammar";
 import type { ModelReply } from "../transcript";
 import type { CompletionRequest, ModelProvider } from "./provider";
 
-/** Tokens one reply may take: a tool call or an answer, well inside a 4096-token context. */
+/** Tokens one reply may take: a tool call or an answer, well inside the engine's context. */
 const MAX_REPLY_TOKENS = 1024;
 
 /**
@@ -45,7 +45,13 @@ export class LocalModelProvider implements ModelProvider {
         },
       });
       // Unique across turns: the transcript pairs results with calls by id.
-      return readModelReply(generation.text, `call_${crypto.randomUUID().slice(0, 8)}`);
+      const reply = readModelReply(generation.text, `call_${crypto.randomUUID().slice(0, 8)}`);
+      if (generation.finishReason === "length" && reply.toolCalls.length === 0) {
+        const note = `\n\n(The reply stopped at the length limit of ${MAX_REPLY_TOKENS} tokens.)`;
+        onText(note);
+        return { ...reply, text: `${reply.text}${note}` };
+      }
+      return reply;
     } catch (error) {
       throw asEndpointError(error);
     }
