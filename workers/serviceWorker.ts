@@ -1,4 +1,6 @@
 /// <reference lib="webworker" />
+
+import { isOtherEngineBuild, usesCompatBuild } from "../src/agent/local/engineBuild";
 import { readStoredOutputFile } from "../src/files/outputFileStore";
 import {
   DOWNLOAD_PARAMETER,
@@ -20,8 +22,16 @@ declare const self: ServiceWorkerGlobalScope;
 /** Replaced by the build with this build's manifest; absent in development (no precache). */
 declare const __SKILLBOX_BUILD__: BuildManifest;
 
-const BUILD: BuildManifest | undefined =
+const BUILT: BuildManifest | undefined =
   typeof __SKILLBOX_BUILD__ === "undefined" ? undefined : __SKILLBOX_BUILD__;
+/**
+ * The build as this browser uses it: the in-browser model's engine comes in two builds (10 MB
+ * and 19 MB), and each browser only ever loads one, so only that one is kept offline.
+ */
+const BUILD: BuildManifest | undefined = BUILT && {
+  ...BUILT,
+  files: BUILT.files.filter((file) => !isOtherEngineBuild(file.url, usesCompatBuild())),
+};
 const CACHE = BUILD ? appCacheName(BUILD.id) : undefined;
 const PRECACHED = new Set(BUILD?.files.map((file) => file.url));
 /** Where the install's outcome is kept, inside the build's own cache. */

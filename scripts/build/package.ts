@@ -46,6 +46,8 @@ const RENAMED_FILES: readonly [from: string, to: string][] = [
   ["node_modules/@wllama/wllama/esm/index.js", RUNTIME_LAYOUT.wllama.module],
   ["node_modules/@wllama/wllama/esm/wasm/wllama.wasm", RUNTIME_LAYOUT.wllama.wasm],
   ["node_modules/@wllama/wllama/LICENCE", "vendor/wllama/LICENSE"],
+  ["node_modules/@wllama/wllama-compat/wasm/wllama.js", RUNTIME_LAYOUT.wllama.compatWorker],
+  ["node_modules/@wllama/wllama-compat/wasm/wllama.wasm", RUNTIME_LAYOUT.wllama.compatWasm],
 ];
 /**
  * The Wasmer SDK is imported at run time by the shell worker and by its own nested workers, from

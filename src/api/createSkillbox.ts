@@ -382,6 +382,8 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
   const localModels = lazyLocalModels({
     moduleUrl: new URL(RUNTIME_LAYOUT.wllama.module, assetsBase).href,
     wasmUrl: new URL(RUNTIME_LAYOUT.wllama.wasm, assetsBase).href,
+    compatWorkerUrl: new URL(RUNTIME_LAYOUT.wllama.compatWorker, assetsBase).href,
+    compatWasmUrl: new URL(RUNTIME_LAYOUT.wllama.compatWasm, assetsBase).href,
   });
   let turn: AbortController | undefined;
   const chatStore = async () => (await opened).stores.chat;

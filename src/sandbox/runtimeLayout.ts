@@ -21,8 +21,16 @@ export const RUNTIME_LAYOUT = {
   pyodide: "vendor/pyodide/",
   quickjs: "vendor/quickjs/",
   wasmer: "vendor/wasmer/",
-  /** The in-browser model's engine (llama.cpp in WebAssembly): its module and its wasm. */
-  wllama: { module: "vendor/wllama/wllama.js", wasm: "vendor/wllama/wllama.wasm" },
+  /**
+   * The in-browser model's engine (llama.cpp in WebAssembly): its module and its wasm, and the
+   * compatibility build (wasm32, no JSPI) for browsers without memory64 or JSPI, such as Safari.
+   */
+  wllama: {
+    module: "vendor/wllama/wllama.js",
+    wasm: "vendor/wllama/wllama.wasm",
+    compatWorker: "vendor/wllama/compat/wllama.js",
+    compatWasm: "vendor/wllama/compat/wllama.wasm",
+  },
   sandboxDocument: "sandbox.html",
   /** The web components in one file, for a `<script type="module">` on any page. */
   embedScript: "skillbox-embed.js",

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { runTurn } from "../../src/agent/agentLoop";
 import { ChatTemplateError, renderChatPrompt } from "../../src/agent/local/chatPrompt";
 import { contextSize, memoryNeeded, memoryProblem } from "../../src/agent/local/engine";
+import { isOtherEngineBuild } from "../../src/agent/local/engineBuild";
 import { GgufFormatError, readGgufHeader } from "../../src/agent/local/ggufHeader";
 import { ModelFileError, readModelFile } from "../../src/agent/local/modelFile";
 import {
@@ -75,12 +76,34 @@ describe("memory check before loading", () => {
     // Qwen3 0.6B at Q4_K_M: 0.4 GB of file, 28 layers × 8 KV heads × 2 × 128 × 2 bytes per token.
     const small = memoryNeeded(400e6, 114_688 * contextSize(40_960));
     expect(small / 1e9).toBeCloseTo(1.66, 1);
-    expect(memoryProblem(small, 4)).toBeUndefined();
-    expect(memoryProblem(small, undefined)).toBeUndefined();
-    expect(memoryProblem(small, 2)).toBe(
+    expect(memoryProblem(small, 4, false)).toBeUndefined();
+    expect(memoryProblem(small, undefined, false)).toBeUndefined();
+    expect(memoryProblem(small, 2, false)).toBe(
       "This model needs about 1.7 GB of memory and this browser can give it about 1.5 GB: choose a smaller model or a smaller quantization (Q4_K_M of a 0.6B–3B model fits most machines).",
     );
-    expect(memoryProblem(20e9, undefined)).toMatch(/can give it about 17\.2 GB/);
+    expect(memoryProblem(20e9, undefined, false)).toMatch(/can give it about 17\.2 GB/);
+    // The compatibility build (Safari) addresses 4 GiB at most.
+    expect(memoryProblem(5e9, 16, true)).toMatch(/can give it about 4\.3 GB/);
+  });
+});
+
+describe("engine builds", () => {
+  test("the service worker keeps offline only the build this browser loads", () => {
+    const main = "/skillbox/vendor/wllama/wllama.wasm";
+    const compat = [
+      "/skillbox/vendor/wllama/compat/wllama.wasm",
+      "/skillbox/vendor/wllama/compat/wllama.js",
+    ];
+    const other = [
+      "/skillbox/vendor/wllama/wllama.js",
+      "/skillbox/vendor/pyodide/pyodide.asm.wasm",
+    ];
+    expect([main, ...compat, ...other].filter((url) => isOtherEngineBuild(url, false))).toEqual(
+      compat,
+    );
+    expect([main, ...compat, ...other].filter((url) => isOtherEngineBuild(url, true))).toEqual([
+      main,
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Wllama } from "@wllama/wllama";
+import type { StorageBackend } from "@wllama/wllama/esm/storage/index.js";
 
 /** Where the engine's files are served: the app's own origin, never a CDN. */
 export interface EngineAssets {
@@ -6,6 +7,9 @@ export interface EngineAssets {
   moduleUrl: string;
   /** Its `wllama.wasm`, from the same release (the two check each other's version). */
   wasmUrl: string;
+  /** The compatibility build's worker and wasm (`@wllama/wllama-compat`, same release). */
+  compatWorkerUrl: string;
+  compatWasmUrl: string;
 }
 
 export interface GenerateRequest {
@@ -28,22 +32,28 @@ export class LocalModelError extends Error {
   override name = "LocalModelError";
 }
 
+/** wllama's download cache, never used: every model reaches the engine as a file. */
+const NO_DOWNLOAD_CACHE: StorageBackend = {
+  isSupported: () => true,
+  read: async () => null,
+  write: async () => {
+    throw new Error("the in-browser model engine downloads nothing");
+  },
+  getSize: async () => -1,
+  list: async () => [],
+  delete: async () => {},
+};
+
 /** A context as large as the model allows, up to this: enough for the tools prompt and a run. */
 const MAX_CONTEXT = 8192;
 /** How many of the engine's own error lines to keep for the next message. */
 const KEPT_LOG_LINES = 6;
 
-/** What the engine needs of the browser, said plainly when missing. */
+/** What the engine needs of the browser that no build of it does without, said plainly. */
 export function engineUnsupportedReason(): string | undefined {
-  try {
-    new WebAssembly.Memory({
-      address: "i64",
-      initial: 1n,
-    } as unknown as WebAssembly.MemoryDescriptor);
-  } catch {
-    return "The in-browser model needs WebAssembly memory64, which this browser lacks (Chromium 133+ and Firefox 134+ have it).";
-  }
-  return undefined;
+  return "Exception" in WebAssembly
+    ? undefined
+    : "The in-browser model needs WebAssembly exception handling, which this browser lacks.";
 }
 
 /** The context the engine opens for a model trained for `trained` tokens. */
@@ -66,9 +76,11 @@ export function memoryNeeded(fileBytes: number, cacheBytes: number): number {
 export function memoryProblem(
   neededBytes: number,
   deviceMemoryGb: number | undefined,
+  compatBuild: boolean,
 ): string | undefined {
-  // Chromium caps a memory64 WebAssembly memory at 16 GiB; a tab gets well under the device's.
-  const cap = 16 * 1024 ** 3;
+  // Chromium caps a memory64 WebAssembly memory at 16 GiB, the compatibility build (wasm32) has
+  // 4 GiB; a tab gets well under the device's.
+  const cap = (compatBuild ? 4 : 16) * 1024 ** 3;
   const limit = Math.min(cap, deviceMemoryGb ? deviceMemoryGb * 1e9 * 0.75 : cap);
   if (neededBytes <= limit) return undefined;
   const size = (bytes: number) => `${(bytes / 1e9).toFixed(1)} GB`;
@@ -101,7 +113,7 @@ export class LocalModelEngine {
     if (this.wllama) return this.wllama;
     const unsupported = engineUnsupportedReason();
     if (unsupported) throw new LocalModelError(unsupported);
-    const { Wllama } = (await import(
+    const { Wllama, CacheManager } = (await import(
       /* @vite-ignore */ this.assets.moduleUrl
     )) as typeof import("@wllama/wllama");
     const remember = (...args: unknown[]) => {
@@ -114,10 +126,14 @@ export class LocalModelEngine {
       {
         logger: { debug: () => {}, log: () => {}, warn: () => {}, error: remember },
         allowOffline: true,
+        // Models are handed in as files (kept by our own store); wllama's download cache would
+        // otherwise require OPFS just to start, which WebKitGTK lacks.
+        cacheManager: new CacheManager([NO_DOWNLOAD_CACHE]),
       },
     );
-    // Never fall back to the CDN build: without memory64 we refuse instead (above).
-    wllama.setCompat(null);
+    // The compatibility build from our own origin, never wllama's default (a CDN); wllama uses
+    // it only where the main build cannot run.
+    wllama.setCompat({ worker: this.assets.compatWorkerUrl, wasm: this.assets.compatWasmUrl });
     this.wllama = wllama;
     return wllama;
   }

@@ -9,6 +9,7 @@ import {
   memoryNeeded,
   memoryProblem,
 } from "./engine";
+import { usesCompatBuild } from "./engineBuild";
 import { ModelFileError } from "./modelFile";
 import { IncompleteToolCallError } from "./modelReply";
 import {
@@ -94,7 +95,7 @@ export class LocalModels implements LocalModelsApi {
       model.sizeBytes,
       model.cacheBytesPerToken * contextSize(model.contextLength),
     );
-    const tooLarge = memoryProblem(needed, deviceMemory());
+    const tooLarge = memoryProblem(needed, deviceMemory(), usesCompatBuild());
     if (tooLarge) throw new LocalModelError(tooLarge);
     await this.engine.load(id, await this.store.file(id), model.contextLength);
     return model;

@@ -1,4 +1,5 @@
 import { ModelFileError, type ModelFileInfo, readModelFile } from "./modelFile";
+import { type ModelFiles, openModelFiles } from "./modelFiles";
 
 /** A model kept in this browser, ready to load without a network. */
 export interface StoredModel extends ModelFileInfo {
@@ -13,20 +14,18 @@ export interface StoredModel extends ModelFileInfo {
 /** Bytes so far of a model being added, and the total when known. */
 export type ModelProgress = (loadedBytes: number, totalBytes: number | undefined) => void;
 
-/** Models in the app origin's private file system (OPFS), which no skill script can reach. */
+/** Models kept in the app origin's storage (see `ModelFiles`), which no skill script can reach. */
 export interface ModelStore {
   list(): Promise<StoredModel[]>;
   get(id: string): Promise<StoredModel | undefined>;
   /** The model's file, for the engine. */
-  file(id: string): Promise<File>;
+  file(id: string): Promise<Blob>;
   /** Checks a file's GGUF header, then stores a copy of the file. */
   add(file: File, onProgress?: ModelProgress): Promise<StoredModel>;
   /** Downloads a GGUF once, with progress; Stop (the signal) leaves nothing behind. */
   download(url: string, onProgress?: ModelProgress, signal?: AbortSignal): Promise<StoredModel>;
   remove(id: string): Promise<void>;
 }
-
-const FOLDER = "skillbox-models";
 
 const dataName = (id: string) => `${id}.gguf`;
 const infoName = (id: string) => `${id}.json`;
@@ -48,41 +47,23 @@ function fileNameOf(url: URL): string {
   return last || "model.gguf";
 }
 
-/** Opens the store; rejects with a clear message where the browser has no OPFS. */
-export function openModelStore(
-  root: () => Promise<FileSystemDirectoryHandle> = () => navigator.storage.getDirectory(),
-): ModelStore {
-  let folder: Promise<FileSystemDirectoryHandle> | undefined;
+/** Opens the store, on OPFS or Cache Storage (`files`, for tests). */
+export function openModelStore(files: () => Promise<ModelFiles> = openModelFiles): ModelStore {
+  let opened: Promise<ModelFiles> | undefined;
   const directory = () => {
-    folder ??= (async () => {
-      if (typeof navigator === "undefined" || !navigator.storage?.getDirectory) {
-        throw new ModelFileError(
-          "unreadable",
-          "This browser has no private file system (OPFS) to keep models in.",
-        );
-      }
-      try {
-        return await (await root()).getDirectoryHandle(FOLDER, { create: true });
-      } catch (error) {
-        if (error instanceof DOMException && error.name === "SecurityError") {
-          throw new ModelFileError(
-            "unreadable",
-            "This browser lets this page keep no files (its storage is blocked here, as it can be for a page framed by another site, or in private browsing), so no model can be stored.",
-          );
-        }
-        throw error;
-      }
-    })();
-    folder.catch(() => {
-      folder = undefined;
+    opened ??= files();
+    opened.catch(() => {
+      opened = undefined;
     });
-    return folder;
+    return opened;
   };
 
-  const readInfo = async (dir: FileSystemDirectoryHandle, id: string) => {
-    const handle = await dir.getFileHandle(infoName(id)).catch(() => undefined);
-    if (!handle) return undefined;
-    return JSON.parse(await (await handle.getFile()).text()) as StoredModel;
+  /** Models being written now: their files have no info yet, and are not leftovers. */
+  const writing = new Set<string>();
+
+  const readInfo = async (dir: ModelFiles, id: string) => {
+    const file = await dir.read(infoName(id));
+    return file ? (JSON.parse(await file.text()) as StoredModel) : undefined;
   };
 
   /**
@@ -97,12 +78,14 @@ export function openModelStore(
   ): Promise<StoredModel> => {
     const dir = await directory();
     const id = crypto.randomUUID();
+    writing.add(id);
     // Ask the browser not to evict models under storage pressure (it may say no).
-    void navigator.storage.persist?.().catch(() => false);
+    void navigator.storage?.persist?.().catch(() => false);
     try {
-      const handle = await dir.getFileHandle(dataName(id), { create: true });
-      await bytes.pipeTo(await handle.createWritable(), signal ? { signal } : {});
-      const info = await readModelFile(await handle.getFile(), fileName);
+      await dir.write(dataName(id), bytes, signal);
+      const data = await dir.read(dataName(id));
+      if (!data) throw new ModelFileError("unreadable", `${fileName} could not be stored.`);
+      const info = await readModelFile(data, fileName);
       const model: StoredModel = {
         ...info,
         id,
@@ -110,14 +93,10 @@ export function openModelStore(
         ...(sourceUrl ? { sourceUrl } : {}),
         addedAt: new Date().toISOString(),
       };
-      const writable = await (
-        await dir.getFileHandle(infoName(id), { create: true })
-      ).createWritable();
-      await writable.write(JSON.stringify(model));
-      await writable.close();
+      await dir.write(infoName(id), new Blob([JSON.stringify(model)]).stream());
       return model;
     } catch (error) {
-      await dir.removeEntry(dataName(id)).catch(() => {});
+      await dir.remove(dataName(id));
       if (error instanceof DOMException && error.name === "QuotaExceededError") {
         throw new ModelFileError(
           "unreadable",
@@ -125,26 +104,26 @@ export function openModelStore(
         );
       }
       throw error;
+    } finally {
+      writing.delete(id);
     }
   };
 
   return {
     async list() {
       const dir = await directory();
+      const names = new Set(await dir.names());
       const models: StoredModel[] = [];
-      const names = new Set<string>();
-      // The async iteration of a directory is in every OPFS browser but not yet in TS's DOM types.
-      const entries = (dir as unknown as { keys(): AsyncIterable<string> }).keys();
-      for await (const name of entries) names.add(name);
       for (const name of names) {
         if (!name.endsWith(".json")) continue;
         const info = await readInfo(dir, name.slice(0, -5)).catch(() => undefined);
         if (info) models.push(info);
       }
-      // A model file without its info is what an interrupted add leaves: nothing to keep.
+      // A model file without its info, not being written, is what an interrupted add leaves.
       for (const name of names) {
-        if (name.endsWith(".gguf") && !names.has(infoName(name.slice(0, -5)))) {
-          await dir.removeEntry(name).catch(() => {});
+        const id = name.slice(0, -5);
+        if (name.endsWith(".gguf") && !names.has(infoName(id)) && !writing.has(id)) {
+          await dir.remove(name);
         }
       }
       return models.sort((a, b) => a.addedAt.localeCompare(b.addedAt));
@@ -153,9 +132,9 @@ export function openModelStore(
       return readInfo(await directory(), id).catch(() => undefined);
     },
     async file(id) {
-      const handle = await (await directory()).getFileHandle(dataName(id)).catch(() => undefined);
-      if (!handle) throw new ModelFileError("unreadable", "That model is no longer stored here.");
-      return handle.getFile();
+      const file = await (await directory()).read(dataName(id));
+      if (!file) throw new ModelFileError("unreadable", "That model is no longer stored here.");
+      return file;
     },
     async add(file, onProgress) {
       // Check the header before copying gigabytes.
@@ -201,8 +180,8 @@ export function openModelStore(
     },
     async remove(id) {
       const dir = await directory();
-      await dir.removeEntry(infoName(id)).catch(() => {});
-      await dir.removeEntry(dataName(id)).catch(() => {});
+      await dir.remove(infoName(id));
+      await dir.remove(dataName(id));
     },
   };
 }
