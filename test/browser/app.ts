@@ -22,6 +22,16 @@ export async function openApp(browser: Browser, path = "/", base = appUrl()): Pr
   return page;
 }
 
+/** Waits until the service worker controls the page and has cached the whole build. */
+export async function waitUntilCached(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getElementById("offline-status")?.textContent === "Available offline.",
+    null,
+    { timeout: 90_000 },
+  );
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
 /** Waits until the page's Skillbox has its library open and its sandbox attached. */
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => "skillbox" in window);

@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { TranscriptItem } from "../../src/agent/transcript";
 import { ENDLESS, TOOL_THEN_ANSWER, tinyGguf } from "../helpers/tinyGguf";
-import { installTestSkill, launchChromium, openApp, waitForApp } from "./app";
+import { installTestSkill, launchChromium, openApp, waitForApp, waitUntilCached } from "./app";
 
 /** The skill the tool-calling test model reaches for: its table spells `relay` and `r.js`. */
 const SKILL = "relay";
@@ -67,16 +67,6 @@ afterAll(async () => {
   modelHost?.close();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
-
-/** Waits until the service worker has cached the whole build, the engine's files included. */
-async function waitUntilCached(page: Page) {
-  await page.waitForFunction(
-    () => document.getElementById("offline-status")?.textContent === "Available offline.",
-    null,
-    { timeout: 90_000 },
-  );
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
 
 async function openSettings(page: Page) {
   const settings = page.locator("details.settings");

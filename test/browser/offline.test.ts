@@ -4,7 +4,14 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
 import { type StaticServer, startStaticServer } from "../helpers/staticServer";
-import { installTestSkill, launchChromium, openApp, runScript, waitForApp } from "./app";
+import {
+  installTestSkill,
+  launchChromium,
+  openApp,
+  runScript,
+  waitForApp,
+  waitUntilCached,
+} from "./app";
 
 const SKILL = "offline-probe";
 const SCRIPTS = {
@@ -42,16 +49,6 @@ async function reloadAndRunEach(page: Page, status: Record<string, unknown>) {
   await waitForApp(page);
   expect(await page.evaluate(() => window.skillbox.status())).toMatchObject(status);
   await runEachRuntime(page);
-}
-
-/** Waits until the service worker controls the page and has cached the whole build. */
-async function waitUntilCached(page: Page) {
-  await page.waitForFunction(
-    () => document.getElementById("offline-status")?.textContent === "Available offline.",
-    null,
-    { timeout: 90_000 },
-  );
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 /** Waits until the page has stored a Python snapshot (a later boot of its first visit makes one). */
