@@ -138,8 +138,11 @@ export class LocalModelEngine {
     return wllama;
   }
 
-  /** Loads a model file, replacing the one loaded; the same key again is a no-op. */
-  load(key: string, file: Blob, contextLength: number | undefined): Promise<void> {
+  /**
+   * Loads a model file, replacing the one loaded; the same key again is a no-op, and `file` is
+   * only read when a load happens (the chat asks before every reply).
+   */
+  load(key: string, file: () => Promise<Blob>, contextLength: number | undefined): Promise<void> {
     if (this.loadedKey === key && this.loading) return this.loading;
     const previous = this.loading ?? Promise.resolve();
     this.loadedKey = key;
@@ -150,7 +153,7 @@ export class LocalModelEngine {
         if (wllama.isModelLoaded()) await wllama.exit();
         this.errors.length = 0;
         try {
-          await wllama.loadModel([file], {
+          await wllama.loadModel([await file()], {
             n_ctx: contextSize(contextLength),
             // One thread: on small machines two were far slower, and one needs no isolation.
             n_threads: 1,

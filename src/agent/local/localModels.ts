@@ -97,7 +97,7 @@ export class LocalModels implements LocalModelsApi {
     );
     const tooLarge = memoryProblem(needed, deviceMemory(), usesCompatBuild());
     if (tooLarge) throw new LocalModelError(tooLarge);
-    await this.engine.load(id, await this.store.file(id), model.contextLength);
+    await this.engine.load(id, () => this.store.file(id), model.contextLength);
     return model;
   }
 

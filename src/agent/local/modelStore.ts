@@ -47,6 +47,12 @@ function fileNameOf(url: URL): string {
   return last || "model.gguf";
 }
 
+async function storedFile(dir: ModelFiles, id: string): Promise<Blob> {
+  const file = await dir.read(dataName(id));
+  if (!file) throw new ModelFileError("unreadable", "That model is no longer stored here.");
+  return file;
+}
+
 /** Opens the store, on OPFS or Cache Storage (`files`, for tests). */
 export function openModelStore(files: () => Promise<ModelFiles> = openModelFiles): ModelStore {
   let opened: Promise<ModelFiles> | undefined;
@@ -67,14 +73,16 @@ export function openModelStore(files: () => Promise<ModelFiles> = openModelFiles
   };
 
   /**
-   * Streams bytes into a new model file, then checks its header and writes the info beside it:
-   * a model is listed only once complete and readable, and a failure removes what was written.
+   * Streams bytes into a new model file, then checks its header (unless the caller read it from
+   * the same bytes already) and writes the info beside it: a model is listed only once complete
+   * and readable, and a failure removes what was written.
    */
   const store = async (
     bytes: ReadableStream<Uint8Array>,
     fileName: string,
     sourceUrl: string | undefined,
     signal: AbortSignal | undefined,
+    header?: ModelFileInfo,
   ): Promise<StoredModel> => {
     const dir = await directory();
     const id = crypto.randomUUID();
@@ -83,9 +91,7 @@ export function openModelStore(files: () => Promise<ModelFiles> = openModelFiles
     void navigator.storage?.persist?.().catch(() => false);
     try {
       await dir.write(dataName(id), bytes, signal);
-      const data = await dir.read(dataName(id));
-      if (!data) throw new ModelFileError("unreadable", `${fileName} could not be stored.`);
-      const info = await readModelFile(data, fileName);
+      const info = header ?? (await readModelFile(await storedFile(dir, id), fileName));
       const model: StoredModel = {
         ...info,
         id,
@@ -132,18 +138,17 @@ export function openModelStore(files: () => Promise<ModelFiles> = openModelFiles
       return readInfo(await directory(), id).catch(() => undefined);
     },
     async file(id) {
-      const file = await (await directory()).read(dataName(id));
-      if (!file) throw new ModelFileError("unreadable", "That model is no longer stored here.");
-      return file;
+      return storedFile(await directory(), id);
     },
     async add(file, onProgress) {
-      // Check the header before copying gigabytes.
-      await readModelFile(file, file.name);
+      // Check the header before copying gigabytes; the copy has the same bytes.
+      const header = await readModelFile(file, file.name);
       return store(
         file.stream().pipeThrough(counting(onProgress, file.size)),
         file.name,
         undefined,
         undefined,
+        header,
       );
     },
     async download(url, onProgress, signal) {
