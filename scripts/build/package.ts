@@ -5,8 +5,8 @@
  * QuickJS and the Wasmer SDK, the web components and the cross-origin embed page).
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { cpSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { build as esbuild } from "esbuild";
 import { build, type InlineConfig } from "vite";
 import { embedDocumentHtml } from "../../src/embed/embedDocument.ts";
@@ -15,6 +15,7 @@ import {
   sandboxContentSecurityPolicy,
 } from "../../src/sandbox/frameDocument.ts";
 import { RUNTIME_LAYOUT } from "../../src/sandbox/runtimeLayout.ts";
+import { WASIX_SHELL_MANIFEST } from "../../src/sandbox/wasixShellPackage.ts";
 import { guestPackages } from "./guestPackages.ts";
 
 const root = join(import.meta.dirname, "../..");
@@ -119,6 +120,18 @@ for (const [folder, { from, folders }] of Object.entries(VENDOR_FOLDERS)) {
       filter: isRuntimeFile,
     });
   }
+}
+// dash and toybox for the Wasmer engine, when scripts/build-wasix-shell.sh could build them.
+const wasixShell = join(root, "build/wasix-shell");
+if (existsSync(join(wasixShell, WASIX_SHELL_MANIFEST))) {
+  cpSync(wasixShell, join(runtime, RUNTIME_LAYOUT.wasixShell), {
+    recursive: true,
+    filter: (path) => !basename(path).startsWith("."),
+  });
+} else {
+  console.warn(
+    "build:package: no build/wasix-shell (scripts/build-wasix-shell.sh): the Wasmer engine has no dash and toybox in this build",
+  );
 }
 writeFileSync(
   join(runtime, RUNTIME_LAYOUT.sandboxDocument),

@@ -21,6 +21,8 @@ export const RUNTIME_LAYOUT = {
   pyodide: "vendor/pyodide/",
   quickjs: "vendor/quickjs/",
   wasmer: "vendor/wasmer/",
+  /** dash and toybox for the Wasmer engine, when the build had the WASIX toolchain. */
+  wasixShell: "vendor/wasix-shell/",
   /**
    * The in-browser model's engine (llama.cpp in WebAssembly): its module and its wasm, and the
    * compatibility build (wasm32, no JSPI) for browsers without memory64 or JSPI, such as Safari.

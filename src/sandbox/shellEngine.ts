@@ -7,7 +7,8 @@ export const DEFAULT_WASMER_REGISTRY = "https://registry.wasmer.io/graphql";
 /**
  * How a deployment runs `.sh` scripts (README "Shell engines"). `auto` uses the Wasmer engine when
  * a shell package is configured and the page is cross-origin isolated, the built-in engine
- * (just-bash) otherwise; `wasmer` insists on Wasmer and fails loudly where it cannot run.
+ * (just-bash) otherwise; `wasmer` insists on Wasmer and fails loudly where it cannot run, on the
+ * configured package or, without one, on the runtime folder's dash and toybox.
  */
 export const shellEngineConfigSchema = z
   .object({
@@ -16,6 +17,7 @@ export const shellEngineConfigSchema = z
      * The WASIX shell package: a path on the app's own origin (or an http(s) URL) of a `.webc`
      * or a raw WASI/WASIX `.wasm` command, for offline use; or a Wasmer registry name such as
      * `wasmer/bash@1.0.24`, which the page downloads when the sandbox starts (online only).
+     * Without one, the `wasmer` engine runs dash and toybox from the runtime folder.
      */
     package: z
       .string()
@@ -31,11 +33,7 @@ export const shellEngineConfigSchema = z
     /** Command of the package that runs `COMMAND SCRIPT ARGS…`; default: its entrypoint. */
     command: z.string().min(1).optional(),
   })
-  .strict()
-  .refine((config) => config.engine !== "wasmer" || config.package !== undefined, {
-    message: "the wasmer engine needs a package",
-    path: ["package"],
-  });
+  .strict();
 
 export type ShellEngineConfig = z.input<typeof shellEngineConfigSchema>;
 
@@ -74,7 +72,11 @@ export function chooseShellEngine(
   const engine = settings?.engine ?? "auto";
   if (engine === "builtin") return "builtin";
   if (!hasPackage) {
-    if (engine === "wasmer") throw new Error("the wasmer shell engine has no package configured");
+    if (engine === "wasmer") {
+      throw new Error(
+        "the wasmer shell engine has no package: none is configured and this build has no dash and toybox (scripts/build-wasix-shell.sh)",
+      );
+    }
     return "builtin";
   }
   if (!sharedMemory) {

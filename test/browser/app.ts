@@ -12,9 +12,22 @@ export function appUrl(): string {
   return inject("appUrl");
 }
 
-/** Opens the app in a fresh context and waits for `window.skillbox.ready`. */
-export async function openApp(browser: Browser, path = "/", base = appUrl()): Promise<Page> {
+/**
+ * Opens the app in a fresh context and waits for `window.skillbox.ready`; with `deploymentConfig`,
+ * as a deployment whose skillbox.config.json says that.
+ */
+export async function openApp(
+  browser: Browser,
+  path = "/",
+  base = appUrl(),
+  deploymentConfig?: object,
+): Promise<Page> {
   const context = await browser.newContext();
+  if (deploymentConfig) {
+    await context.route("**/skillbox.config.json", (route) =>
+      route.fulfill({ contentType: "application/json", body: JSON.stringify(deploymentConfig) }),
+    );
+  }
   const page = await context.newPage();
   page.on("pageerror", (error) => console.error("[page error]", error.message));
   await page.goto(new URL(path, base).href);

@@ -23,6 +23,8 @@ export interface DifferentialSuite {
   ): { ours: object; theirs: object };
   /** Cases known to differ, by `SCRIPT ["args"]`, with the reason. */
   knownDifferences?: Readonly<Record<string, string>>;
+  /** The deployment's skillbox.config.json, when the suite runs on other settings than the default. */
+  deploymentConfig?: object;
 }
 
 export const caseLabel = (c: CorpusCase) => `${c.script} ${JSON.stringify(c.args)}`;
@@ -40,7 +42,7 @@ export function defineDifferentialSuite(suite: DifferentialSuite): void {
 
   beforeAll(async () => {
     browser = await launchChromium();
-    page = await openApp(browser);
+    page = await openApp(browser, "/", undefined, suite.deploymentConfig);
     await installSkill(page, { files: corpusFiles(suite.corpus) });
   });
 

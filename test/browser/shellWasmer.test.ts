@@ -4,9 +4,8 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { RawRunOutcome } from "../../src/sandbox/runtime";
-import type { ShellEngineConfig } from "../../src/sandbox/shellEngine";
 import { appUrl, installTestSkill, launchChromium, runScript } from "./app";
+import { openShellHarness, runShell } from "./shellHarness";
 
 /**
  * The Wasmer shell engine's plumbing, proven with WASI programs written for it in C
@@ -22,65 +21,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openHarness(shell: ShellEngineConfig): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(new URL("/test/browser/harness/index.html", appUrl()).href);
-  await page.waitForFunction(() => "harness" in window);
-  await page.evaluate((o) => window.harness.open(o as never), {
-    relaxedLayers: [],
-    relaxCsp: false,
-    shell,
-  });
-  return page;
-}
-
-interface RunOptions {
-  args?: string[];
-  files?: Record<string, string>;
-  timeLimitMs?: number;
-}
-
-/** A run's outcome with the returned files decoded, so they cross the page boundary as text. */
-interface TextOutcome extends Omit<RawRunOutcome, "files"> {
-  files: Record<string, string>;
-}
-
-function runShell(page: Page, options: RunOptions = {}): Promise<TextOutcome> {
-  return page.evaluate(
-    async ({ args, files, timeLimitMs }) => {
-      const enc = new TextEncoder();
-      const dec = new TextDecoder();
-      const outcome = await window.harness.run({
-        runId: crypto.randomUUID(),
-        language: "shell",
-        skillName: "wasi-demo",
-        scriptPath: "scripts/run.sh",
-        args,
-        files: Object.fromEntries(Object.entries(files).map(([p, t]) => [p, enc.encode(t)])),
-        env: { SKILL_PARAMETERS: '{"k":1}', HOME: "/home/user" },
-        timeLimitMs,
-        maxOutputChars: 100_000,
-        outputFiles: { maxFiles: 100, maxBytes: 50 * 1024 * 1024 },
-        memoryLimitBytes: 512 * 1024 * 1024,
-      });
-      return {
-        ...outcome,
-        files: Object.fromEntries(outcome.files.map((f) => [f.path, dec.decode(f.data)])),
-      };
-    },
-    {
-      args: options.args ?? [],
-      files: { "scripts/run.sh": "echo from the script\n", ...options.files },
-      timeLimitMs: options.timeLimitMs ?? 30_000,
-    },
-  );
-}
-
 const program = (name: string) => `/test-wasi/${name}.wasm`;
 
 describe("Wasmer shell engine", () => {
   test("passes the script path and every argument literally, with the run's environment", async () => {
-    const page = await openHarness({ engine: "wasmer", package: program("echo_args") });
+    const page = await openShellHarness(browser, {
+      engine: "wasmer",
+      package: program("echo_args"),
+    });
     const args = ["two words", "$(whoami)", "*", "it's", "", "ünïcode ✓", "a;b | c"];
     const outcome = await runShell(page, { args });
     expect(outcome.stderr).toBe("");
@@ -99,7 +47,7 @@ describe("Wasmer shell engine", () => {
   });
 
   test("mounts the skill's files as the working directory and returns what the run wrote", async () => {
-    const page = await openHarness({ engine: "wasmer", package: program("file_io") });
+    const page = await openShellHarness(browser, { engine: "wasmer", package: program("file_io") });
     const files = { "data/input.txt": "hello wasm\n", "log.txt": "first\n" };
     const first = await runShell(page, { files });
     expect(first.stderr).toBe("");
@@ -116,7 +64,10 @@ describe("Wasmer shell engine", () => {
   });
 
   test("maps exit codes and keeps stdout and stderr apart", async () => {
-    const page = await openHarness({ engine: "wasmer", package: program("exit_code") });
+    const page = await openShellHarness(browser, {
+      engine: "wasmer",
+      package: program("exit_code"),
+    });
     const failed = await runShell(page, { args: ["7"] });
     expect(failed).toMatchObject({
       exitCode: 7,
@@ -129,7 +80,7 @@ describe("Wasmer shell engine", () => {
   });
 
   test("stops an endless loop at the time limit with exit code 124, keeping its output", async () => {
-    const page = await openHarness({ engine: "wasmer", package: program("spin") });
+    const page = await openShellHarness(browser, { engine: "wasmer", package: program("spin") });
     const outcome = await runShell(page, { timeLimitMs: 2_000 });
     expect(outcome.exitCode).toBe(124);
     expect(outcome.timedOut).toBe(true);
@@ -141,7 +92,10 @@ describe("Wasmer shell engine", () => {
   });
 
   test("a run never sees files another run wrote (hostile guest listing /workspace)", async () => {
-    const page = await openHarness({ engine: "wasmer", package: program("leak_probe") });
+    const page = await openShellHarness(browser, {
+      engine: "wasmer",
+      package: program("leak_probe"),
+    });
     const listing = async (tag: string) =>
       (await runShell(page, { args: [tag] })).stdout.trim().split("\n").sort();
     const root = "/workspace/skills/wasi-demo";
@@ -151,7 +105,7 @@ describe("Wasmer shell engine", () => {
   });
 
   test("a command the package lacks is a clear error naming the commands it has", async () => {
-    const page = await openHarness({
+    const page = await openShellHarness(browser, {
       engine: "wasmer",
       package: program("echo_args"),
       command: "bash",
@@ -163,7 +117,10 @@ describe("Wasmer shell engine", () => {
   });
 
   test("the built-in engine runs the script when chosen, even with a package configured", async () => {
-    const page = await openHarness({ engine: "builtin", package: program("echo_args") });
+    const page = await openShellHarness(browser, {
+      engine: "builtin",
+      package: program("echo_args"),
+    });
     const outcome = await runShell(page);
     expect(outcome).toMatchObject({ exitCode: 0, stdout: "from the script\n" });
     await page.context().close();
@@ -265,9 +222,24 @@ describe("a deployment's shell package (skillbox.config.json)", () => {
     }
   });
 
+  test("the wasmer engine without a package runs run_skill_script on the build's dash and toybox", async () => {
+    const page = await openAppWithConfig(JSON.stringify({ shell: { engine: "wasmer" } }));
+    await page.evaluate(() => window.skillbox.ready);
+    expect(await page.evaluate(() => window.skillbox.status())).toMatchObject({
+      shellEngine: "wasmer",
+    });
+    await expect.poll(() => page.locator("#status").textContent()).toContain("on Wasmer");
+    await installTestSkill(page, "dash-app", {
+      "scripts/go.sh": 'printf "%s\\n" "$@" | sort -r | tr a-z A-Z\nls scripts\n',
+    });
+    const result = await runScript(page, "dash-app", "scripts/go.sh", ["b", "a c"]);
+    expect(result).toMatchObject({ exit_code: 0, stdout: "B\nA C\ngo.sh\n" });
+    await page.context().close();
+  });
+
   test("a config that does not fit the schema stops the sandbox with every problem named", async () => {
     const page = await openAppWithConfig(
-      JSON.stringify({ shell: { engine: "wasmer", shellPackage: "/x.webc" } }),
+      JSON.stringify({ shell: { engine: "wasmx", shellPackage: "/x.webc" } }),
     );
     await expect
       .poll(() => page.locator("#status").textContent())
@@ -275,7 +247,7 @@ describe("a deployment's shell package (skillbox.config.json)", () => {
     const text = await page.locator("#status").textContent();
     expect(text).toContain("/skillbox.config.json");
     expect(text).toContain("shell: Unrecognized key");
-    expect(text).toContain("shell.package: the wasmer engine needs a package");
+    expect(text).toContain("shell.engine: Invalid option");
     await page.context().close();
   });
 });

@@ -34,7 +34,7 @@ describe("chooseShellEngine", () => {
       "the wasmer shell engine needs SharedArrayBuffer: a cross-origin-isolated page (COOP/COEP headers) in a browser that offers it",
     );
     expect(() => chooseShellEngine({ engine: "wasmer" }, false, true)).toThrow(
-      "the wasmer shell engine has no package configured",
+      "the wasmer shell engine has no package: none is configured and this build has no dash and toybox (scripts/build-wasix-shell.sh)",
     );
   });
 });
@@ -56,14 +56,14 @@ describe("shellEngineConfigSchema", () => {
     }
   });
 
-  test("rejects other URL schemes, unknown keys and wasmer without a package", () => {
+  test("rejects other URL schemes and unknown keys; wasmer needs no package", () => {
     const issues = (value: unknown) =>
       shellEngineConfigSchema.safeParse(value).error?.issues.map((i) => i.path.join(".")) ?? [];
     expect(issues({ package: "javascript:alert(1)" })).toEqual(["package"]);
     expect(issues({ package: "data:application/wasm;base64,AA" })).toEqual(["package"]);
     expect(issues({ package: "vendor/bash.webc/x" })).toEqual(["package"]);
     expect(issues({ package: "wasmer/bash", registry: "ftp://x/graphql" })).toEqual(["registry"]);
-    expect(issues({ engine: "wasmer" })).toEqual(["package"]);
+    expect(issues({ engine: "wasmer" })).toEqual([]);
     expect(issues({ engine: "bash" })).toEqual(["engine"]);
     expect(issues({ shellPackage: "/x.webc" })).toEqual([""]);
   });
@@ -95,6 +95,15 @@ describe("runtimeAssetSources for the shell", () => {
     });
     expect(Object.keys(shellSource()?.modules ?? {})).toEqual(["worker"]);
     expect(shellSource({ engine: "builtin", package: "/bash.webc" })?.files).toEqual({});
+  });
+
+  test("the wasmer engine without a package brings the runtime folder's dash and toybox", () => {
+    const source = shellSource({ engine: "wasmer" });
+    expect(source?.shell).toEqual({ engine: "wasmer" });
+    expect(source?.files["wasmer_sdk_js_bg.wasm"]).toBe(
+      `${ASSETS_URL}vendor/wasmer/pkg/wasmer_sdk_js_bg.wasm`,
+    );
+    expect(typeof source?.files["shell-package"]).toBe("function");
   });
 
   test("a package brings the SDK's module and the package, with the command", () => {
@@ -197,7 +206,7 @@ describe("loadDeploymentConfig against a real server", () => {
       body: JSON.stringify({ shell: { package: "/vendor/shell/bash.webc", command: "bash" } }),
     },
     "/broken.json": { status: 200, body: "{ shell: " },
-    "/wrong.json": { status: 200, body: JSON.stringify({ shell: { engine: "wasmer" }, x: 1 }) },
+    "/wrong.json": { status: 200, body: JSON.stringify({ shell: { engine: "bash" }, x: 1 }) },
     "/error.json": { status: 500, body: "" },
   };
   let server: Server;
@@ -232,7 +241,7 @@ describe("loadDeploymentConfig against a real server", () => {
     );
     const wrong = loadDeploymentConfig(`${base}/wrong.json`);
     await expect(wrong).rejects.toThrow(`${base}/wrong.json: `);
-    await expect(wrong).rejects.toThrow("shell.package: the wasmer engine needs a package");
+    await expect(wrong).rejects.toThrow("shell.engine: Invalid option");
     await expect(wrong).rejects.toThrow('(root): Unrecognized key: "x"');
     await expect(loadDeploymentConfig(`${base}/error.json`)).rejects.toThrow("HTTP 500");
   });

@@ -4,6 +4,7 @@ import { changedFiles } from "../shared/fileChanges";
 import type { RunIo, ScriptEngine, WorkingTree } from "../shared/sandboxWorker";
 import { compatCommands } from "./compatCommands";
 import { watchInterrupt } from "./interruptWatch";
+import { shellFor } from "./scriptShell";
 
 /**
  * The run's time limit is what bounds a script; just-bash's own step limits are raised far above
@@ -121,15 +122,6 @@ function requireParentFolders(fs: IFileSystem): void {
     }) as T;
   fs.writeFile = guard(fs.writeFile);
   fs.appendFile = guard(fs.appendFile);
-}
-
-/** bash for a script whose `#!` line names bash, sh (as on Debian, dash) for any other. */
-function shellFor(request: {
-  files: Record<string, Uint8Array>;
-  scriptPath: string;
-}): "sh" | "bash" {
-  const head = new TextDecoder().decode(request.files[request.scriptPath]?.subarray(0, 128));
-  return /^#![^\n]*\bbash\b/.test(head) ? "bash" : "sh";
 }
 
 /** `sh SCRIPT ARGS…` (or `bash`, by the `#!` line) on just-bash, with `python3`/`node` reaching the other runtimes. */

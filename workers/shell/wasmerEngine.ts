@@ -2,13 +2,16 @@ import type * as WasmerSdk from "@wasmer/sdk";
 import type { WorkerInit } from "../../src/sandbox/protocol";
 import type { OutputFile } from "../../src/sandbox/runtime";
 import { SHELL_PACKAGE_ASSET, WASMER_SDK_WASM_ASSET } from "../../src/sandbox/shellEngine";
+import { unpackWasixShell } from "../../src/sandbox/wasixShellPackage";
 import { skillDirectory } from "../../src/tools/environment";
 import { evalFreeFunction } from "../shared/evalFreeFunction";
 import { changedFiles } from "../shared/fileChanges";
 import type { OutputStream } from "../shared/outputStream";
 import type { ScriptEngine } from "../shared/sandboxWorker";
+import { builtinShellEngine } from "./builtinEngine";
 import { installClassicWorkerShim } from "./classicWorkerShim";
 import { watchInterrupt } from "./interruptWatch";
+import { shellFor } from "./scriptShell";
 
 /**
  * The SDK's file API only reaches paths under `/workspace`, so the skill directory the contract
@@ -72,7 +75,10 @@ export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> 
   )) as typeof WasmerSdk;
   // No cache: browser storage is out of the sandbox's reach, and the package arrives as bytes.
   const wasmer = new sdk.Wasmer({ wasm: sdkWasm, cache: false, parallelism: 1 });
-  const pkg = await wasmer.packages.load(new Uint8Array(packageBytes));
+  const wasixShell = unpackWasixShell(packageBytes);
+  const pkg = wasixShell
+    ? await wasmer.packages.create(wasixShell)
+    : await wasmer.packages.load(new Uint8Array(packageBytes));
   const name = init.shell?.command;
   if (name && !pkg.commands.includes(name)) {
     throw new Error(
@@ -87,6 +93,10 @@ export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> 
     // SDK itself starts a worker per process (a blob script for its helpers) while a run goes on.
     keepGlobals: ["Worker", "Blob"],
     async run(request, io, interruptCell) {
+      // dash is not bash: a script that asks for bash runs on the built-in engine's bash.
+      if (wasixShell && shellFor(request) === "bash") {
+        return builtinShellEngine.run(request, io, interruptCell);
+      }
       const root = wasmerSkillDirectory(request.skillName);
       await writeTree(sandbox, root, request.files);
       for (const dir of request.directories ?? []) {

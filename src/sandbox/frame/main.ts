@@ -82,7 +82,8 @@ const api: SandboxFrameApi = {
       // Decided once, here, so a deployment that cannot work fails now and the worker just boots it.
       shellEngine = chooseShellEngine(
         setup.shell,
-        setup.assets[SHELL_PACKAGE_ASSET] !== undefined,
+        // Empty: the runtime folder has no dash and toybox to offer.
+        (setup.assets[SHELL_PACKAGE_ASSET]?.byteLength ?? 0) > 0,
         features.sharedMemory,
       );
       shell = { engine: shellEngine, command: setup.shell?.command };

@@ -8,6 +8,7 @@ import {
   shellEngineConfigSchema,
   WASMER_SDK_WASM_ASSET,
 } from "../shellEngine";
+import { fetchWasixShell } from "../wasixShellPackage";
 import type { AssetLocation, RuntimeAssetSource } from "./sandboxHost";
 import { downloadRegistryPackage } from "./wasmerRegistry";
 
@@ -29,7 +30,8 @@ export interface RuntimeAssetOptions {
 
 /**
  * The shell runtime's assets: none for the built-in engine (just-bash is bundled into its
- * worker); the Wasmer SDK's module and the shell package when a package is configured.
+ * worker); the Wasmer SDK's module and the shell package when a package is configured, or the
+ * runtime folder's dash and toybox when the `wasmer` engine is chosen without one.
  */
 function shellAssetSource(
   at: (path: string) => string,
@@ -47,12 +49,15 @@ function shellAssetSource(
     assetBaseUrl: at(RUNTIME_LAYOUT.wasmer),
     compile: [],
   } as const;
-  if (engine === "builtin" || shellPackage === undefined) {
+  if (engine === "builtin" || (engine === "auto" && shellPackage === undefined)) {
     return { ...base, files: {}, shell: { engine } };
   }
-  const packageLocation: AssetLocation = isRegistryName(shellPackage)
-    ? () => downloadRegistryPackage(shellPackage, registry)
-    : shellPackage;
+  const packageLocation: AssetLocation =
+    shellPackage === undefined
+      ? () => fetchWasixShell(at(RUNTIME_LAYOUT.wasixShell))
+      : isRegistryName(shellPackage)
+        ? () => downloadRegistryPackage(shellPackage, registry)
+        : shellPackage;
   return {
     ...base,
     files: {

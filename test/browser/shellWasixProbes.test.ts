@@ -1,0 +1,78 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { launchChromium } from "./app";
+import { openShellHarness, runShell } from "./shellHarness";
+
+/**
+ * The Wasmer engine on its own dash and toybox (scripts/build-wasix-shell.sh): the POSIX
+ * behaviour the glue layer (wasix/glue) provides, and hostile scripts stopped at the time limit.
+ */
+
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchChromium();
+  page = await openShellHarness(browser, { engine: "wasmer" });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const script = (text: string, timeLimitMs?: number) =>
+  runShell(page, { files: { "scripts/run.sh": text, "data/in.txt": "b\na\nc\n" }, timeLimitMs });
+
+describe("dash and toybox on the Wasmer engine", () => {
+  test("runs dash: pipes, subshells, functions, here-documents and toybox commands", async () => {
+    const outcome = await script(`f() { echo "f got $1"; }
+f "two words"
+sort data/in.txt | head -n 2 | tr '\\n' ' '; echo
+( cd data && ls ) | cat
+cat <<EOT | wc -l
+one
+two
+EOT
+echo "sub=$(echo inner | sed s/inner/outer/)"
+mkdir -p out && echo made > out/new.txt
+`);
+    expect(outcome).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(outcome.stdout).toBe("f got two words\na b \nin.txt\n2\nsub=outer\n");
+    expect(outcome.files).toEqual({ "out/new.txt": "made\n" });
+  });
+
+  test("gives scripts descriptors 3-9, exit statuses above 78 and a home folder", async () => {
+    const outcome = await script(`exec 3>fd3.txt
+echo "through 3" >&3
+exec 3>&-
+cat fd3.txt
+no_such_command 2>/dev/null; echo "missing: $?"
+sh -c 'exit 130'; echo "nested: $?"
+echo kept > "$HOME/note" && cat "$HOME/note"
+`);
+    expect(outcome).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(outcome.stdout).toBe("through 3\nmissing: 127\nnested: 130\nkept\n");
+  });
+
+  test("runs a script that asks for bash on the built-in engine's bash", async () => {
+    const outcome = await script(
+      `#!/bin/bash\nif [[ "ab" == a* ]]; then arr=(x y); echo "\${arr[1]}"; fi\n`,
+    );
+    expect(outcome).toMatchObject({ exitCode: 0, stdout: "y\n" });
+  });
+});
+
+describe("hostile scripts on the Wasmer engine", () => {
+  const hostile: Record<string, string> = {
+    "a fork bomb": "bomb() { bomb | bomb & }; bomb\nwait\n",
+    "an endless pipeline": "yes | cat | cat >/dev/null\n",
+    "a process that ignores signals": "trap '' TERM INT HUP\nwhile :; do :; done\n",
+    "a child left running after the script exits": "sh -c 'while :; do :; done' &\necho started\n",
+  };
+  for (const [name, text] of Object.entries(hostile)) {
+    test(`stops ${name} at the time limit with exit code 124, and the next run works`, async () => {
+      const outcome = await script(text, 3_000);
+      expect(outcome).toMatchObject({ exitCode: 124, timedOut: true });
+      const next = await script("echo next\n");
+      expect(next).toMatchObject({ exitCode: 0, stdout: "next\n" });
+    });
+  }
+});

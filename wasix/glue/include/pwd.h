@@ -1,0 +1,34 @@
+/* The user database of a run: the sandbox user and root (src/users.c). */
+#ifndef SKILLBOX_WASIX_PWD_H
+#define SKILLBOX_WASIX_PWD_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct passwd {
+  char *pw_name;
+  char *pw_passwd;
+  uid_t pw_uid;
+  gid_t pw_gid;
+  char *pw_gecos;
+  char *pw_dir;
+  char *pw_shell;
+};
+
+struct passwd *getpwuid(uid_t);
+struct passwd *getpwnam(const char *);
+void setpwent(void);
+void endpwent(void);
+struct passwd *getpwent(void);
+int getpwuid_r(uid_t, struct passwd *, char *, size_t, struct passwd **);
+int getpwnam_r(const char *, struct passwd *, char *, size_t, struct passwd **);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

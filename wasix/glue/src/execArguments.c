@@ -1,0 +1,173 @@
+/* Carries arguments and environment variables that contain newlines across exec: the runtime
+ * passes both lists newline-separated. The sender escapes the lists into __SKILLBOX_EXEC (backslash
+ * escapes, "\," ends an item, "\;" ends the argument list); the receiving program's glue layer
+ * hands wasi-libc the decoded lists in its place. */
+#include <stdlib.h>
+#include <string.h>
+#include <wasi/api.h>
+
+#include "execArguments.h"
+
+#define CARRIER "__SKILLBOX_EXEC="
+
+
+static int has_newline(char *const list[]) {
+  for (char *const *item = list; item && *item; item++) {
+    if (strchr(*item, '\n')) return 1;
+  }
+  return 0;
+}
+
+static size_t escaped_size(char *const list[]) {
+  size_t size = 0;
+  for (char *const *item = list; item && *item; item++) size += 2 * strlen(*item) + 2;
+  return size;
+}
+
+static char *escape_list(char *out, char *const list[]) {
+  for (char *const *item = list; item && *item; item++) {
+    for (const char *c = *item; *c; c++) {
+      if (*c == '\\') *out++ = '\\', *out++ = '\\';
+      else if (*c == '\n') *out++ = '\\', *out++ = 'n';
+      else *out++ = *c;
+    }
+    *out++ = '\\';
+    *out++ = ',';
+  }
+  return out;
+}
+
+char **exec_environment(char *const argv[], char *const envp[]) {
+  if (!has_newline(argv) && !has_newline(envp)) return (char **)envp;
+  size_t count = 0;
+  while (envp && envp[count]) count++;
+  char **copy = malloc((count + 2) * sizeof *copy);
+  char *carrier = malloc(strlen(CARRIER) + escaped_size(argv) + escaped_size(envp) + 3);
+  if (!copy || !carrier) return free(copy), free(carrier), NULL;
+  char *end = stpcpy(carrier, CARRIER);
+  end = escape_list(end, argv);
+  *end++ = '\\';
+  *end++ = ';';
+  end = escape_list(end, envp);
+  *end = '\0';
+  memcpy(copy, envp, count * sizeof *copy);
+  copy[count] = carrier;
+  copy[count + 1] = NULL;
+  return copy;
+}
+
+void free_exec_environment(char **environment, char *const envp[]) {
+  if (!environment || environment == (char **)envp) return;
+  for (size_t i = 0; environment[i]; i++) {
+    if (!strncmp(environment[i], CARRIER, strlen(CARRIER))) free(environment[i]);
+  }
+  free(environment);
+}
+
+/* Decodes one list from `*in` into a NULL-terminated array; stops after "\;" or at the end. */
+static char **decode_list(const char **in, size_t *count, size_t *bytes) {
+  size_t capacity = 8;
+  char **list = malloc(capacity * sizeof *list);
+  char *item = malloc(strlen(*in) + 1), *out = item;
+  *count = *bytes = 0;
+  if (!list || !item) return NULL;
+  const char *c = *in;
+  for (; *c; c++) {
+    if (*c != '\\' || !c[1]) {
+      *out++ = *c;
+      continue;
+    }
+    char next = *++c;
+    if (next == ';') {
+      c++;
+      break;
+    }
+    if (next != ',') {
+      *out++ = next == 'n' ? '\n' : next;
+      continue;
+    }
+    *out = '\0';
+    if (*count + 2 > capacity) list = realloc(list, (capacity *= 2) * sizeof *list);
+    list[(*count)++] = strdup(item);
+    *bytes += (size_t)(out - item) + 1;
+    out = item;
+  }
+  *in = c;
+  free(item);
+  list[*count] = NULL;
+  return list;
+}
+
+/* The lists the runtime gave this process, or the ones carried in __SKILLBOX_EXEC. wasi-libc
+ * reads both through the four calls below before main() (wrapped with the linker's --wrap). */
+static struct {
+  int decided;
+  char **argv, **env;
+  size_t argc, argv_bytes, envc, env_bytes;
+} carried;
+
+__wasi_errno_t __real___wasi_environ_sizes_get(__wasi_size_t *, __wasi_size_t *);
+__wasi_errno_t __real___wasi_environ_get(uint8_t **, uint8_t *);
+
+static void decide(void) {
+  if (carried.decided) return;
+  carried.decided = 1;
+  __wasi_size_t count, size;
+  if (__real___wasi_environ_sizes_get(&count, &size)) return;
+  uint8_t **entries = malloc((count + 1) * sizeof *entries);
+  uint8_t *buffer = malloc(size);
+  if (!entries || !buffer || __real___wasi_environ_get(entries, buffer)) return;
+  for (__wasi_size_t i = 0; i < count; i++) {
+    const char *entry = (const char *)entries[i];
+    if (strncmp(entry, CARRIER, strlen(CARRIER))) continue;
+    const char *cursor = entry + strlen(CARRIER);
+    carried.argv = decode_list(&cursor, &carried.argc, &carried.argv_bytes);
+    carried.env = decode_list(&cursor, &carried.envc, &carried.env_bytes);
+    break;
+  }
+  free(entries);
+  free(buffer);
+}
+
+static __wasi_errno_t list_sizes(size_t count, size_t bytes, __wasi_size_t *out_count,
+                                 __wasi_size_t *out_bytes) {
+  *out_count = (__wasi_size_t)count;
+  *out_bytes = (__wasi_size_t)bytes;
+  return __WASI_ERRNO_SUCCESS;
+}
+
+static __wasi_errno_t list_copy(char **list, uint8_t **pointers, uint8_t *buffer) {
+  for (size_t i = 0; list[i]; i++) {
+    size_t size = strlen(list[i]) + 1;
+    memcpy(buffer, list[i], size);
+    pointers[i] = buffer;
+    buffer += size;
+  }
+  return __WASI_ERRNO_SUCCESS;
+}
+
+__wasi_errno_t __real___wasi_args_sizes_get(__wasi_size_t *, __wasi_size_t *);
+__wasi_errno_t __wrap___wasi_args_sizes_get(__wasi_size_t *count, __wasi_size_t *bytes) {
+  decide();
+  if (!carried.argv) return __real___wasi_args_sizes_get(count, bytes);
+  return list_sizes(carried.argc, carried.argv_bytes, count, bytes);
+}
+
+__wasi_errno_t __real___wasi_args_get(uint8_t **, uint8_t *);
+__wasi_errno_t __wrap___wasi_args_get(uint8_t **pointers, uint8_t *buffer) {
+  decide();
+  if (!carried.argv) return __real___wasi_args_get(pointers, buffer);
+  return list_copy(carried.argv, pointers, buffer);
+}
+
+__wasi_errno_t __wrap___wasi_environ_sizes_get(__wasi_size_t *count, __wasi_size_t *bytes) {
+  decide();
+  if (!carried.env) return __real___wasi_environ_sizes_get(count, bytes);
+  return list_sizes(carried.envc, carried.env_bytes, count, bytes);
+}
+
+__wasi_errno_t __wrap___wasi_environ_get(uint8_t **pointers, uint8_t *buffer) {
+  decide();
+  if (!carried.env) return __real___wasi_environ_get(pointers, buffer);
+  return list_copy(carried.env, pointers, buffer);
+}
