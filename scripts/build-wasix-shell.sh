@@ -54,7 +54,7 @@ dash_version=$(source_version dash)
 toybox_version=$(source_version toybox)
 [ -n "$dash_version" ] && [ -n "$toybox_version" ] || skip "apt-get source cannot find dash or toybox"
 
-stamp="dash $dash_version, toybox $toybox_version, $(cat scripts/build-wasix-shell.sh wasix/toybox.config wasix/glue/include/*.h wasix/glue/include/*/*.h wasix/glue/src/* | sha256sum | cut -c1-16)"
+stamp="dash $dash_version, toybox $toybox_version, $(cat scripts/build-wasix-shell.sh wasix/toybox.config wasix/glue/include/*.h wasix/glue/include/*/*.h wasix/glue/src/* wasix/handoff/* | sha256sum | cut -c1-16)"
 if [ -e "$out/shell.json" ] && [ "$(cat "$out/.stamp" 2>/dev/null)" = "$stamp" ]; then
   echo "build-wasix-shell: up to date ($stamp)"
   exit 0
@@ -137,10 +137,18 @@ fi
   cp LICENSE "$out/LICENSE.toybox"
 )
 
-# The package: `sh` and `dash` run dash; every toybox command runs toybox under its own name.
+echo "build-wasix-shell: the python3/node handoff"
+$cc -O2 -Wall -Wextra -Werror -c "$root/wasix/handoff/handoff.c" -o handoff.o
+$cc handoff.o $glue_lib $link -o handoff.raw.wasm
+asyncify handoff.raw.wasm "$out/handoff.wasm"
+
+# The package: `sh` and `dash` run dash; every toybox command runs toybox under its own name;
+# python3, python and node hand the script to the sandbox's other runtimes.
 {
-  printf '{\n  "entrypoint": "sh",\n  "modules": { "dash": "dash.wasm", "toybox": "toybox.wasm" },\n'
-  printf '  "commands": {\n    "sh": "dash",\n    "dash": "dash"'
+  printf '{\n  "entrypoint": "sh",\n'
+  printf '  "modules": { "dash": "dash.wasm", "toybox": "toybox.wasm", "handoff": "handoff.wasm" },\n'
+  printf '  "commands": {\n    "sh": "dash",\n    "dash": "dash",\n'
+  printf '    "python3": "handoff",\n    "python": "handoff",\n    "node": "handoff"'
   while read -r command; do printf ',\n    "%s": "toybox"' "$command"; done <toybox-commands
   printf '\n  },\n  "sources": {\n'
   printf '    "dash": { "version": "%s", "licence": "BSD-3-Clause (LICENSE.dash)", "from": "Debian'"'"'s source package" },\n' "$dash_version"

@@ -14,8 +14,6 @@ export const KNOWN_SHELL_DIFFERENCES: Readonly<Record<string, string>> = {
  */
 const NO_AWK = "toybox 0.8.9 has no awk";
 const NO_JQ = "toybox has no jq";
-const NO_HANDOFF =
-  "python3 and node inside a script do not reach the other runtimes on this engine yet";
 const STACK_RESTORE =
   "dash leaving a function through `exit` after a redirection ends the process with status 79: the runtime's stack restore (longjmp) fails there";
 
@@ -32,8 +30,7 @@ export const KNOWN_WASIX_SHELL_DIFFERENCES: Readonly<Record<string, string>> = {
   'scripts/39_cli_args.sh ["--name","x","--bogus"]': STACK_RESTORE,
   'scripts/39_cli_args.sh ["--count","3"]': STACK_RESTORE,
   'scripts/39_cli_args.sh ["--name"]': STACK_RESTORE,
-  'scripts/46_python_helper.sh ["hello","two words","ünïcode ✓","$(whoami)"]': NO_HANDOFF,
-  'scripts/47_python_then_node.sh ["from shell","x;y","*"]': NO_HANDOFF,
+  'scripts/47_python_then_node.sh ["from shell","x;y","*"]': NO_JQ,
   "scripts/48_log_report.sh []": NO_AWK,
   "scripts/50_csv_to_json.sh []": NO_AWK,
   "scripts/51_word_freq.sh []": NO_AWK,

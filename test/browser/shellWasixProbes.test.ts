@@ -52,6 +52,23 @@ echo kept > "$HOME/note" && cat "$HOME/note"
     expect(outcome.stdout).toBe("through 3\nmissing: 127\nnested: 130\nkept\n");
   });
 
+  test("python3 and node inside a script run on the other runtimes, sharing the working files", async () => {
+    const outcome = await runShell(page, {
+      files: {
+        "scripts/run.sh": `python3 scripts/write.py "two words"
+node scripts/read.js
+python3 /etc/passwd; echo "outside: $?"
+`,
+        "scripts/write.py":
+          'import sys\nopen("out.txt", "w").write(sys.argv[1])\nprint("py", sys.argv[1])\n',
+        "scripts/read.js": 'console.log("js", require("fs").readFileSync("out.txt", "utf8"));\n',
+      },
+    });
+    expect(outcome.stdout).toBe("py two words\njs two words\noutside: 2\n");
+    expect(outcome.stderr).toContain("python3: can't open file '/etc/passwd'");
+    expect(outcome.files).toEqual({ "out.txt": "two words" });
+  });
+
   test("runs a script that asks for bash on the built-in engine's bash", async () => {
     const outcome = await script(
       `#!/bin/bash\nif [[ "ab" == a* ]]; then arr=(x y); echo "\${arr[1]}"; fi\n`,

@@ -1,15 +1,15 @@
 import type * as WasmerSdk from "@wasmer/sdk";
 import type { WorkerInit } from "../../src/sandbox/protocol";
-import type { OutputFile } from "../../src/sandbox/runtime";
 import { SHELL_PACKAGE_ASSET, WASMER_SDK_WASM_ASSET } from "../../src/sandbox/shellEngine";
 import { unpackWasixShell } from "../../src/sandbox/wasixShellPackage";
 import { skillDirectory } from "../../src/tools/environment";
 import { evalFreeFunction } from "../shared/evalFreeFunction";
 import { changedFiles } from "../shared/fileChanges";
 import type { OutputStream } from "../shared/outputStream";
-import type { ScriptEngine } from "../shared/sandboxWorker";
+import type { ScriptEngine, WorkingTree } from "../shared/sandboxWorker";
 import { builtinShellEngine } from "./builtinEngine";
 import { installClassicWorkerShim } from "./classicWorkerShim";
+import { answerHandoffs } from "./handoff";
 import { watchInterrupt } from "./interruptWatch";
 import { shellFor } from "./scriptShell";
 
@@ -34,17 +34,21 @@ async function writeTree(sandbox: Sandbox, root: string, files: Record<string, U
   }
 }
 
-async function readTree(sandbox: Sandbox, root: string): Promise<OutputFile[]> {
-  const files: OutputFile[] = [];
+async function readTree(sandbox: Sandbox, root: string): Promise<WorkingTree> {
+  const tree: WorkingTree = { files: [], directories: [] };
   const walk = async (prefix: string) => {
     for (const entry of await sandbox.fs.readDir(prefix ? `${root}/${prefix}` : root)) {
       const path = prefix ? `${prefix}/${entry.name}` : entry.name;
-      if (entry.kind === "directory") await walk(path);
-      else files.push({ path, data: await sandbox.fs.readFile(`${root}/${path}`) });
+      if (entry.kind === "directory") {
+        tree.directories.push(path);
+        await walk(path);
+      } else {
+        tree.files.push({ path, data: await sandbox.fs.readFile(`${root}/${path}`) });
+      }
     }
   };
   await walk("");
-  return files;
+  return tree;
 }
 
 async function pump(source: WasmerSdk.ReadableBytes | null, sink: OutputStream): Promise<void> {
@@ -109,6 +113,14 @@ export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> 
         })
         .spawn({ stdin: "closed", stdout: "pipe", stderr: "pipe" });
       const stopWatching = watchInterrupt(interruptCell, () => void process.kill());
+      // python3/node inside a dash script reach the other runtimes through the package's handoff.
+      const handoffs = wasixShell
+        ? answerHandoffs(sandbox, root, io, {
+            read: () => readTree(sandbox, root),
+            write: (files) =>
+              writeTree(sandbox, root, Object.fromEntries(files.map((f) => [f.path, f.data]))),
+          })
+        : null;
       try {
         const [output] = await Promise.all([
           process.wait({ check: false }),
@@ -117,10 +129,11 @@ export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> 
         ]);
         return {
           exitCode: output.exitCode,
-          files: changedFiles(request.files, await readTree(sandbox, root)),
+          files: changedFiles(request.files, (await readTree(sandbox, root)).files),
         };
       } finally {
         stopWatching();
+        await handoffs?.stop();
       }
     },
   };
