@@ -1,13 +1,9 @@
 import { defineDifferentialSuite } from "./differential";
 import { KNOWN_SHELL_DIFFERENCES } from "./shellKnownDifferences";
+import { SHELL_CORPUS_SUITE } from "./shellSuite";
 
 defineDifferentialSuite({
-  corpus: "sh-corpus",
+  ...SHELL_CORPUS_SUITE,
   title: "shell scripts agree with dash/bash on stdout and exit code",
-  program: (testCase) => (testCase.shell === "bash" ? "bash" : "sh"),
-  compared: (result, native) => ({
-    ours: { stdout: result.stdout, exitCode: result.exit_code },
-    theirs: { stdout: native.stdout, exitCode: native.exitCode },
-  }),
   knownDifferences: KNOWN_SHELL_DIFFERENCES,
 });

@@ -4,7 +4,7 @@ import { changedFiles } from "../shared/fileChanges";
 import type { RunIo, ScriptEngine, WorkingTree } from "../shared/sandboxWorker";
 import { compatCommands } from "./compatCommands";
 import { watchInterrupt } from "./interruptWatch";
-import { shellFor } from "./scriptShell";
+import { resolveFrom, shellFor } from "./scriptShell";
 
 /**
  * The run's time limit is what bounds a script; just-bash's own step limits are raised far above
@@ -52,16 +52,6 @@ async function readTree(fs: IFileSystem, root: string): Promise<WorkingTree> {
   };
   await walk("");
   return tree;
-}
-
-function resolveFrom(cwd: string, path: string): string {
-  const parts = (path.startsWith("/") ? path : `${cwd}/${path}`).split("/");
-  const resolved: string[] = [];
-  for (const part of parts) {
-    if (part === "..") resolved.pop();
-    else if (part !== "" && part !== ".") resolved.push(part);
-  }
-  return `/${resolved.join("/")}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type * as WasmerSdk from "@wasmer/sdk";
 import type { OutputFile } from "../../src/sandbox/runtime";
 import type { RunIo, WorkingTree } from "../shared/sandboxWorker";
+import { resolveFrom } from "./scriptShell";
 
 /**
  * The worker's side of `python3`/`python`/`node` inside a dash script (wasix/handoff/handoff.c):
@@ -23,16 +24,6 @@ function unescapeField(field: string): string {
   return field.replace(/\\(.)/g, (_, c: string) => (c === "n" ? "\n" : c));
 }
 
-/** `/a/b/../c` → `/a/c`. */
-function normalize(path: string): string {
-  const parts: string[] = [];
-  for (const part of path.split("/")) {
-    if (part === "..") parts.pop();
-    else if (part !== "" && part !== ".") parts.push(part);
-  }
-  return `/${parts.join("/")}`;
-}
-
 async function answer(
   sandbox: Sandbox,
   base: string,
@@ -44,7 +35,7 @@ async function answer(
   await sandbox.fs.remove(`${base}.request`);
   const [language, script = "", ...args] = text.replace(/\n$/, "").split("\n").map(unescapeField);
   const name = language === "javascript" ? "node" : "python3";
-  const absolute = normalize(script);
+  const absolute = resolveFrom("/", script);
   const scriptPath = absolute.startsWith(`${root}/`) ? absolute.slice(root.length + 1) : "";
   const tree = await files.read();
   let result: { exitCode: number; stdout: string; stderr: string };

@@ -6,3 +6,14 @@ export function shellFor(request: {
   const head = new TextDecoder().decode(request.files[request.scriptPath]?.subarray(0, 128));
   return /^#![^\n]*\bbash\b/.test(head) ? "bash" : "sh";
 }
+
+/** `path` made absolute against `cwd`, with `.` and `..` resolved. */
+export function resolveFrom(cwd: string, path: string): string {
+  const parts = (path.startsWith("/") ? path : `${cwd}/${path}`).split("/");
+  const resolved: string[] = [];
+  for (const part of parts) {
+    if (part === "..") resolved.pop();
+    else if (part !== "" && part !== ".") resolved.push(part);
+  }
+  return `/${resolved.join("/")}`;
+}
