@@ -25,6 +25,11 @@ export interface DifferentialSuite {
   knownDifferences?: Readonly<Record<string, string>>;
   /** The deployment's skillbox.config.json, when the suite runs on other settings than the default. */
   deploymentConfig?: object;
+  /**
+   * How often a case expected to agree runs again after failing, for an engine with a known
+   * intermittent fault (never a known difference: one agreeing by chance must not pass).
+   */
+  retry?: number;
 }
 
 export const caseLabel = (c: CorpusCase) => `${c.script} ${JSON.stringify(c.args)}`;
@@ -54,7 +59,8 @@ export function defineDifferentialSuite(suite: DifferentialSuite): void {
   describe(suite.title, () => {
     for (const testCase of cases) {
       const known = suite.knownDifferences?.[caseLabel(testCase)];
-      (known ? test.fails : test)(caseLabel(testCase), async () => {
+      const retry = known ? 0 : (suite.retry ?? 0);
+      (known ? test.fails : test)(caseLabel(testCase), { retry }, async () => {
         const native = runNative(suite.corpus, suite.program(testCase), testCase);
         const result = (await runScript(
           page,
