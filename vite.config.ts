@@ -72,12 +72,10 @@ function headersFrom(dir: string) {
 }
 
 /**
- * Not precached: the service worker itself, the headers file, the deployment's settings (a file
- * a deployer edits after the build; the service worker fetches it network-first), and the Wasmer
- * SDK, which the sandbox frame imports by URL (a frame with an opaque origin never goes through
- * the service worker, so a cached copy could not serve it).
+ * Not precached: the service worker itself, the headers file, and the deployment's settings (a
+ * file a deployer edits after the build; the service worker fetches it network-first).
  */
-const NOT_PRECACHED = /^(sw\.js|_headers|skillbox\.config\.json|skillbox\/vendor\/wasmer\/)/;
+const NOT_PRECACHED = /^(sw\.js|_headers|skillbox\.config\.json)/;
 
 /**
  * After the build: the precache manifest written into `dist/sw.js` (so every build's service

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the Wasmer shell engine's package: dash and toybox from Debian's source packages,
+# Builds the Wasmer shell engine's package: dash, toybox and awk from Debian's source packages,
 # compiled for WASIX on Debian's wasi-libc with our glue layer (wasix/glue), into build/wasix-shell/
 # (ignored by git; the package build copies it into the runtime folder).
 #
@@ -8,16 +8,16 @@
 #   scripts/build-wasix-shell.sh --require  build or fail (CI)
 #
 # Toolchain (Debian): clang lld wasi-libc libclang-rt-14-dev-wasm32 binaryen autoconf automake
-# dpkg-dev gcc make, and a deb-src entry for `apt-get source` (added here when missing, as root).
-# The result is kept until a source version, the glue layer, the toybox config or this script
-# changes.
+# dpkg-dev gcc make bison, and a deb-src entry for `apt-get source` (added here when missing, as root).
+# Our patches to the sources are in wasix/patches. The result is kept until a source version, the
+# glue layer, a patch, the toybox config or this script changes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 out=$root/build/wasix-shell
 work=$root/build/wasix-shell-work
 require=${1:-}
-TOOLCHAIN_PACKAGES="clang lld wasi-libc libclang-rt-14-dev-wasm32 binaryen autoconf automake dpkg-dev gcc make"
+TOOLCHAIN_PACKAGES="clang lld wasi-libc libclang-rt-14-dev-wasm32 binaryen autoconf automake dpkg-dev gcc make bison"
 
 skip() {
   echo "build-wasix-shell: $1" >&2
@@ -26,7 +26,7 @@ skip() {
   exit 0
 }
 
-for tool in clang wasm-ld wasm-opt autoreconf dpkg-source gcc make apt-get; do
+for tool in clang wasm-ld wasm-opt autoreconf dpkg-source gcc make bison patch apt-get; do
   command -v "$tool" >/dev/null || skip "missing $tool (apt-get install -y $TOOLCHAIN_PACKAGES)"
 done
 [ -e /usr/lib/wasm32-wasi/libc.a ] || skip "missing wasi-libc (apt-get install -y wasi-libc)"
@@ -52,9 +52,11 @@ source_version() {
 }
 dash_version=$(source_version dash)
 toybox_version=$(source_version toybox)
-[ -n "$dash_version" ] && [ -n "$toybox_version" ] || skip "apt-get source cannot find dash or toybox"
+awk_version=$(source_version original-awk)
+[ -n "$dash_version" ] && [ -n "$toybox_version" ] && [ -n "$awk_version" ] ||
+  skip "apt-get source cannot find dash, toybox or original-awk"
 
-stamp="dash $dash_version, toybox $toybox_version, $(cat scripts/build-wasix-shell.sh wasix/toybox.config wasix/glue/include/*.h wasix/glue/include/*/*.h wasix/glue/src/* wasix/handoff/* | sha256sum | cut -c1-16)"
+stamp="dash $dash_version, toybox $toybox_version, awk $awk_version, $(cat scripts/build-wasix-shell.sh wasix/toybox.config wasix/glue/include/*.h wasix/glue/include/*/*.h wasix/glue/src/* wasix/handoff/* wasix/patches/* | sha256sum | cut -c1-16)"
 if [ -e "$out/shell.json" ] && [ "$(cat "$out/.stamp" 2>/dev/null)" = "$stamp" ]; then
   echo "build-wasix-shell: up to date ($stamp)"
   exit 0
@@ -101,6 +103,7 @@ echo "build-wasix-shell: dash $dash_version"
 apt-get source "dash=$dash_version" >apt-dash.log 2>&1 || { cat apt-dash.log; exit 1; }
 (
   cd dash-*/
+  for fix in "$root"/wasix/patches/dash-*.patch; do patch -p1 --quiet <"$fix"; done
   autoreconf -fi >/dev/null 2>&1
   CC="$cc" CFLAGS="-O2" CC_FOR_BUILD=gcc \
     LIBS="$glue_lib -lwasi-emulated-process-clocks $link" \
@@ -137,22 +140,36 @@ fi
   cp LICENSE "$out/LICENSE.toybox"
 )
 
+# toybox 0.8.9 has no awk: the one true awk (original-awk), whose parser bison generates and
+# whose operator table a host-built helper writes.
+echo "build-wasix-shell: awk $awk_version"
+apt-get source "original-awk=$awk_version" >apt-awk.log 2>&1 || { cat apt-awk.log; exit 1; }
+(
+  cd original-awk-*/
+  make a.out CC="$cc -O2" HOSTCC=gcc CFLAGS= \
+    ALLOC="$glue_lib -lwasi-emulated-process-clocks -lwasi-emulated-signal -lwasi-emulated-mman $link" \
+    >make.log 2>&1 || { tail -40 make.log; exit 1; }
+  asyncify a.out "$out/awk.wasm"
+  cp LICENSE "$out/LICENSE.awk"
+)
+
 echo "build-wasix-shell: the python3/node handoff"
 $cc -O2 -Wall -Wextra -Werror -c "$root/wasix/handoff/handoff.c" -o handoff.o
 $cc handoff.o $glue_lib $link -o handoff.raw.wasm
 asyncify handoff.raw.wasm "$out/handoff.wasm"
 
 # The package: `sh` and `dash` run dash; every toybox command runs toybox under its own name;
-# python3, python and node hand the script to the sandbox's other runtimes.
+# `awk` runs awk; python3, python and node hand the script to the sandbox's other runtimes.
 {
   printf '{\n  "entrypoint": "sh",\n'
-  printf '  "modules": { "dash": "dash.wasm", "toybox": "toybox.wasm", "handoff": "handoff.wasm" },\n'
-  printf '  "commands": {\n    "sh": "dash",\n    "dash": "dash",\n'
+  printf '  "modules": { "dash": "dash.wasm", "toybox": "toybox.wasm", "awk": "awk.wasm", "handoff": "handoff.wasm" },\n'
+  printf '  "commands": {\n    "sh": "dash",\n    "dash": "dash",\n    "awk": "awk",\n'
   printf '    "python3": "handoff",\n    "python": "handoff",\n    "node": "handoff"'
   while read -r command; do printf ',\n    "%s": "toybox"' "$command"; done <toybox-commands
   printf '\n  },\n  "sources": {\n'
-  printf '    "dash": { "version": "%s", "licence": "BSD-3-Clause (LICENSE.dash)", "from": "Debian'"'"'s source package" },\n' "$dash_version"
-  printf '    "toybox": { "version": "%s", "licence": "0BSD (LICENSE.toybox)", "from": "%s" }\n' "$toybox_version" "$toybox_patches"
+  printf '    "dash": { "version": "%s", "licence": "BSD-3-Clause (LICENSE.dash)", "from": "Debian'"'"'s source package, with our patch wasix/patches/dash-exit-without-unwinding.patch" },\n' "$dash_version"
+  printf '    "toybox": { "version": "%s", "licence": "0BSD (LICENSE.toybox)", "from": "%s" },\n' "$toybox_version" "$toybox_patches"
+  printf '    "awk": { "version": "%s", "licence": "Lucent permission notice (LICENSE.awk)", "from": "Debian'"'"'s source package original-awk" }\n' "$awk_version"
   printf '  }\n}\n'
 } >"$out/shell.json"
 echo "$stamp" >"$out/.stamp"

@@ -11,7 +11,7 @@ missing=()
 [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
 command -v xvfb-run >/dev/null || missing+=(xvfb)
 command -v xauth >/dev/null || missing+=(xauth)
-WASIX_TOOLCHAIN=(clang lld wasi-libc libclang-rt-14-dev-wasm32 binaryen autoconf automake dpkg-dev gcc make)
+WASIX_TOOLCHAIN=(clang lld wasi-libc libclang-rt-14-dev-wasm32 binaryen autoconf automake dpkg-dev gcc make bison)
 for package in "${PYTHON_PACKAGES[@]}" "${WASIX_TOOLCHAIN[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done

@@ -5,7 +5,7 @@
  * QuickJS and the Wasmer SDK, the web components and the cross-origin embed page).
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { build as esbuild } from "esbuild";
 import { build, type InlineConfig } from "vite";
@@ -15,6 +15,7 @@ import {
   sandboxContentSecurityPolicy,
 } from "../../src/sandbox/frameDocument.ts";
 import { RUNTIME_LAYOUT } from "../../src/sandbox/runtimeLayout.ts";
+import { WASMER_SDK_MODULES } from "../../src/sandbox/shellEngine.ts";
 import { WASIX_SHELL_MANIFEST } from "../../src/sandbox/wasixShellPackage.ts";
 import { guestPackages } from "./guestPackages.ts";
 
@@ -38,6 +39,10 @@ const VENDOR_FILES: Readonly<Record<string, { from: string; files: string[] }>> 
     from: "node_modules/@jitl/quickjs-wasmfile-release-sync/dist",
     files: ["emscripten-module.wasm"],
   },
+  wasmer: {
+    from: "node_modules/@wasmer/sdk",
+    files: ["pkg/wasmer_sdk_js_bg.wasm", "LICENSE"],
+  },
 };
 /**
  * Files copied under other names: the in-browser model's engine is loaded by URL on first use,
@@ -50,15 +55,6 @@ const RENAMED_FILES: readonly [from: string, to: string][] = [
   ["node_modules/@wllama/wllama-compat/wasm/wllama.js", RUNTIME_LAYOUT.wllama.compatWorker],
   ["node_modules/@wllama/wllama-compat/wasm/wllama.wasm", RUNTIME_LAYOUT.wllama.compatWasm],
 ];
-/**
- * The Wasmer SDK is imported at run time by the shell worker and by its own nested workers, from
- * URLs relative to its modules, so its folders are kept as they are in the package.
- */
-const VENDOR_FOLDERS: Readonly<Record<string, { from: string; folders: string[] }>> = {
-  wasmer: { from: "node_modules/@wasmer/sdk", folders: ["dist", "pkg"] },
-};
-const isRuntimeFile = (path: string) =>
-  statSync(path).isDirectory() || /\.(m?js|wasm)$|LICENSE$/.test(path);
 
 /**
  * One browser module, every dependency inside it: workers and the frame module become blob:
@@ -113,13 +109,27 @@ for (const [from, to] of RENAMED_FILES) {
   mkdirSync(dirname(join(runtime, to)), { recursive: true });
   cpSync(join(root, from), join(runtime, to));
 }
-for (const [folder, { from, folders }] of Object.entries(VENDOR_FOLDERS)) {
-  for (const sub of folders) {
-    cpSync(join(root, from, sub), join(runtime, "vendor", folder, sub), {
-      recursive: true,
-      filter: isRuntimeFile,
-    });
-  }
+// The Wasmer SDK as three self-contained modules, which the page hands to the sandbox as bytes
+// like every worker module (the opaque-origin frame imports nothing by URL, so it works offline).
+const wasmerSdk = join(root, "node_modules/@wasmer/sdk");
+const wasmerEntries: [entry: string, fileName: string][] = [
+  [join(root, "scripts/build/wasmerSdkEntry.ts"), WASMER_SDK_MODULES.main],
+  [join(wasmerSdk, "pkg/wasmer_sdk_js.js"), WASMER_SDK_MODULES.core],
+  [join(wasmerSdk, "dist/browser-worker.js"), WASMER_SDK_MODULES.thread],
+];
+for (const [entry, fileName] of wasmerEntries) {
+  await esbuild({
+    entryPoints: [entry],
+    outfile: join(runtime, RUNTIME_LAYOUT.wasmer, fileName),
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    minify: true,
+    // A blob: module's URL resolves nothing relative to it; the worker sets the real URLs.
+    define: { "import.meta.url": JSON.stringify("https://wasmer-sdk.invalid/dist/index.js") },
+    logLevel: "warning",
+  });
 }
 // dash and toybox for the Wasmer engine, when scripts/build-wasix-shell.sh could build them.
 const wasixShell = join(root, "build/wasix-shell");

@@ -34,29 +34,16 @@ addEventListener("message", function onConnect(event) {
 /** The CSP source that allows exactly the bootstrap as an inline script. */
 export const FRAME_BOOTSTRAP_HASH = `'sha256-${encodeBase64(sha256(new TextEncoder().encode(FRAME_BOOTSTRAP_SOURCE)))}'`;
 
-export interface FramePolicyOptions {
-  /**
-   * An origin the frame may load scripts from besides blob: modules it made from the page's
-   * bytes: the app's origin in development (modules by URL) and for the Wasmer engine, whose SDK
-   * loads its own modules by URL.
-   */
-  scriptOrigin?: string;
-}
-
 /**
  * CSP of the sandbox frame, inherited by its blob workers: the bootstrap, blob: modules and
  * WebAssembly, and no network at all (assets reach the workers as bytes). It is delivered in a
  * `<meta>` of the frame's own document, so it holds on a host that sets no headers.
  */
-export function sandboxContentSecurityPolicy(options: FramePolicyOptions = {}): string {
-  const scripts = [FRAME_BOOTSTRAP_HASH, "blob:", options.scriptOrigin, "'wasm-unsafe-eval'"];
-  // Firefox checks the modules a module worker imports against worker-src (Chromium against
-  // script-src), so the origin scripts may come from is a worker source too.
-  const workers = ["blob:", options.scriptOrigin];
+export function sandboxContentSecurityPolicy(): string {
   return [
     "default-src 'none'",
-    `script-src ${scripts.filter(Boolean).join(" ")}`,
-    `worker-src ${workers.filter(Boolean).join(" ")}`,
+    `script-src ${FRAME_BOOTSTRAP_HASH} blob: 'wasm-unsafe-eval'`,
+    "worker-src blob:",
     "connect-src 'none'",
     "img-src 'none'",
     "style-src 'none'",

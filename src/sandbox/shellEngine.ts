@@ -51,6 +51,17 @@ export interface ShellEngineSettings {
 export const SHELL_PACKAGE_ASSET = "shell-package";
 export const WASMER_SDK_WASM_ASSET = "wasmer_sdk_js_bg.wasm";
 
+/**
+ * The Wasmer SDK's modules, bundled self-contained by the package build into the runtime folder
+ * and handed to the shell worker as module code under these names: the SDK the worker imports,
+ * the wasm-bindgen core each of its thread workers imports, and the thread workers' own script.
+ */
+export const WASMER_SDK_MODULES = {
+  main: "wasmer-sdk.js",
+  core: "wasmer-sdk-core.js",
+  thread: "wasmer-sdk-thread.js",
+} as const;
+
 export type ShellEngineName = "builtin" | "wasmer";
 
 /** The engine the frame chose for a shell worker, and the package command to run. */

@@ -8,7 +8,14 @@ import {
   readCases,
   runNative,
 } from "../helpers/corpus";
-import { installSkill, launchChromium, openApp, runScript } from "./app";
+import {
+  installSkill,
+  launchChromium,
+  openApp,
+  runScript,
+  waitForApp,
+  waitUntilCached,
+} from "./app";
 
 export interface DifferentialSuite {
   corpus: string;
@@ -30,6 +37,11 @@ export interface DifferentialSuite {
    * intermittent fault (never a known difference: one agreeing by chance must not pass).
    */
   retry?: number;
+  /**
+   * Runs the cases with the network off: after the first visit is cached, the page is reloaded
+   * offline, and its status must match `status` (so a fallback cannot pass for the real thing).
+   */
+  offline?: { status: Record<string, unknown> };
 }
 
 export const caseLabel = (c: CorpusCase) => `${c.script} ${JSON.stringify(c.args)}`;
@@ -49,6 +61,15 @@ export function defineDifferentialSuite(suite: DifferentialSuite): void {
     browser = await launchChromium();
     page = await openApp(browser, "/", undefined, suite.deploymentConfig);
     await installSkill(page, { files: corpusFiles(suite.corpus) });
+    if (suite.offline) {
+      await waitUntilCached(page);
+      await page.context().setOffline(true);
+      await page.reload();
+      await waitForApp(page);
+      expect(await page.evaluate(() => window.skillbox.status())).toMatchObject(
+        suite.offline.status,
+      );
+    }
   });
 
   afterAll(async () => {

@@ -69,6 +69,30 @@ python3 /etc/passwd; echo "outside: $?"
     expect(outcome.files).toEqual({ "out.txt": "two words" });
   });
 
+  test("runs awk: fields, arrays, printf, system() and pipes to and from commands", async () => {
+    const outcome = await script(`printf 'a 1\\nb 2\\na 3\\n' > sums.txt
+awk '{ s[$1] += $2 } END { for (k in s) print k, s[k] | "sort"; close("sort") }' sums.txt
+awk -F: '{ printf "%-3s|%5.2f\\n", $1, $2 / 4 }' <<EOT
+x:3
+EOT
+awk 'BEGIN { system("echo from system"); "echo piped" | getline v; print v }'
+`);
+    expect(outcome).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(outcome.stdout).toBe("a 4\nb 2\nx  | 0.75\nfrom system\npiped\n");
+  });
+
+  test("a writer whose reader has gone ends quietly, as on Linux", async () => {
+    const outcome = await script(`yes | head -n 2
+seq 1 1000000 | cut -c1 | head -n 1
+cat /dev/zero | head -c 3 | wc -c
+awk 'BEGIN { while (1) print "awk" }' | head -n 1
+(while :; do echo loop; done) | head -n 1
+echo "last: $?"
+`);
+    expect(outcome).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(outcome.stdout).toBe("y\ny\n1\n3\nawk\nloop\nlast: 0\n");
+  });
+
   test("runs a script that asks for bash on the built-in engine's bash", async () => {
     const outcome = await script(
       `#!/bin/bash\nif [[ "ab" == a* ]]; then arr=(x y); echo "\${arr[1]}"; fi\n`,

@@ -222,7 +222,7 @@ describe("a deployment's shell package (skillbox.config.json)", () => {
     }
   });
 
-  test("the wasmer engine without a package runs run_skill_script on the build's dash and toybox", async () => {
+  test("the wasmer engine without a package runs run_skill_script on the build's dash and toybox, in /skills/NAME", async () => {
     const page = await openAppWithConfig(JSON.stringify({ shell: { engine: "wasmer" } }));
     await page.evaluate(() => window.skillbox.ready);
     expect(await page.evaluate(() => window.skillbox.status())).toMatchObject({
@@ -230,10 +230,14 @@ describe("a deployment's shell package (skillbox.config.json)", () => {
     });
     await expect.poll(() => page.locator("#status").textContent()).toContain("on Wasmer");
     await installTestSkill(page, "dash-app", {
-      "scripts/go.sh": 'printf "%s\\n" "$@" | sort -r | tr a-z A-Z\nls scripts\n',
+      "scripts/go.sh": 'printf "%s\\n" "$@" | sort -r | tr a-z A-Z\nls scripts\npwd\necho "$PWD"\n',
     });
     const result = await runScript(page, "dash-app", "scripts/go.sh", ["b", "a c"]);
-    expect(result).toMatchObject({ exit_code: 0, stdout: "B\nA C\ngo.sh\n" });
+    // The contract's skill directory, as on the built-in engine (not where the SDK mounts it).
+    expect(result).toMatchObject({
+      exit_code: 0,
+      stdout: "B\nA C\ngo.sh\n/skills/dash-app\n/skills/dash-app\n",
+    });
     await page.context().close();
   });
 

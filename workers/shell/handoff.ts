@@ -27,7 +27,7 @@ function unescapeField(field: string): string {
 async function answer(
   sandbox: Sandbox,
   base: string,
-  root: string,
+  roots: readonly string[],
   io: RunIo,
   files: WorkingFiles,
 ): Promise<void> {
@@ -36,7 +36,8 @@ async function answer(
   const [language, script = "", ...args] = text.replace(/\n$/, "").split("\n").map(unescapeField);
   const name = language === "javascript" ? "node" : "python3";
   const absolute = resolveFrom("/", script);
-  const scriptPath = absolute.startsWith(`${root}/`) ? absolute.slice(root.length + 1) : "";
+  const root = roots.find((dir) => absolute.startsWith(`${dir}/`));
+  const scriptPath = root ? absolute.slice(root.length + 1) : "";
   const tree = await files.read();
   let result: { exitCode: number; stdout: string; stderr: string };
   if (
@@ -58,10 +59,13 @@ async function answer(
   await sandbox.fs.writeFile(`${base}.status`, String(result.exitCode));
 }
 
-/** Answers the run's requests until `stop()` (after the run's process has ended). */
+/**
+ * Answers the run's requests until `stop()` (after the run's process has ended). `roots`: the
+ * skill directory as mounted and as the script sees it, for resolving a script's path.
+ */
 export function answerHandoffs(
   sandbox: Sandbox,
-  root: string,
+  roots: readonly string[],
   io: RunIo,
   files: WorkingFiles,
 ): { stop(): Promise<void> } {
@@ -73,7 +77,7 @@ export function answerHandoffs(
       for (const entry of entries) {
         if (!entry.name.endsWith(".request")) continue;
         const base = `${HANDOFF_DIR}/${entry.name.slice(0, -".request".length)}`;
-        await answer(sandbox, base, root, io, files);
+        await answer(sandbox, base, roots, io, files);
       }
     }
   })();

@@ -1,6 +1,10 @@
 import type * as WasmerSdk from "@wasmer/sdk";
 import type { WorkerInit } from "../../src/sandbox/protocol";
-import { SHELL_PACKAGE_ASSET, WASMER_SDK_WASM_ASSET } from "../../src/sandbox/shellEngine";
+import {
+  SHELL_PACKAGE_ASSET,
+  WASMER_SDK_MODULES,
+  WASMER_SDK_WASM_ASSET,
+} from "../../src/sandbox/shellEngine";
 import { unpackWasixShell } from "../../src/sandbox/wasixShellPackage";
 import { skillDirectory } from "../../src/tools/environment";
 import { evalFreeFunction } from "../shared/evalFreeFunction";
@@ -14,8 +18,9 @@ import { watchInterrupt } from "./interruptWatch";
 import { shellFor } from "./scriptShell";
 
 /**
- * The SDK's file API only reaches paths under `/workspace`, so the skill directory the contract
- * puts at `/skills/NAME` lives at `/workspace/skills/NAME` on this engine (README "Shell engines").
+ * The SDK's file API only reaches paths under `/workspace`, so the skill's files are mounted at
+ * `/workspace/skills/NAME`. A configured package runs there (README "Shell engines"); dash and
+ * toybox run from the contract's `/skills/NAME` through a link ({@link CONTRACT_PATH_PRELUDE}).
  */
 const WORKSPACE = "/workspace";
 
@@ -23,7 +28,22 @@ export function wasmerSkillDirectory(skillName: string): string {
   return `${WORKSPACE}${skillDirectory(skillName)}`;
 }
 
+/**
+ * Run by dash as `sh -c PRELUDE SCRIPT ARGS…`: each process of a run starts on a fresh root
+ * file system, so the run's first shell links `/skills` to the mounted folder, enters the
+ * skill directory (the SDK cannot start a process there) and becomes the script's shell, with
+ * `$0` the script as usual.
+ */
+const CONTRACT_PATH_PRELUDE = (skillName: string) =>
+  `ln -s ${WORKSPACE}/skills /skills && cd ${skillDirectory(skillName)} && exec sh "$0" "$@"`;
+
 type Sandbox = WasmerSdk.Sandbox;
+
+/** The SDK bundle's exports (scripts/build/wasmerSdkEntry.ts). */
+type WasmerSdkModule = typeof WasmerSdk & {
+  setSDKUrl(url: string): void;
+  setWorkerUrl(url: string): void;
+};
 
 async function writeTree(sandbox: Sandbox, root: string, files: Record<string, Uint8Array>) {
   await sandbox.fs.mkdir(root, { recursive: true });
@@ -74,11 +94,20 @@ export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> 
     configurable: true,
     writable: true,
   });
+  const moduleUrl = (name: string) => {
+    const url = init.moduleUrls[name];
+    if (!url) throw new Error(`the wasmer shell engine is missing its module ${name}`);
+    return url;
+  };
   const sdk = (await import(
-    /* @vite-ignore */ new URL("dist/index.js", init.assetBaseUrl).href
-  )) as typeof WasmerSdk;
+    /* @vite-ignore */ moduleUrl(WASMER_SDK_MODULES.main)
+  )) as WasmerSdkModule;
   // No cache: browser storage is out of the sandbox's reach, and the package arrives as bytes.
   const wasmer = new sdk.Wasmer({ wasm: sdkWasm, cache: false, parallelism: 1 });
+  await wasmer.ready();
+  // Set after start-up, which sets URLs relative to the SDK's own (meaningless for a blob: module).
+  sdk.setSDKUrl(moduleUrl(WASMER_SDK_MODULES.core));
+  sdk.setWorkerUrl(moduleUrl(WASMER_SDK_MODULES.thread));
   const wasixShell = unpackWasixShell(packageBytes);
   const pkg = wasixShell
     ? await wasmer.packages.create(wasixShell)
@@ -106,16 +135,19 @@ export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> 
       for (const dir of request.directories ?? []) {
         await sandbox.fs.mkdir(`${root}/${dir}`, { recursive: true });
       }
+      const args = wasixShell
+        ? ["-c", CONTRACT_PATH_PRELUDE(request.skillName), request.scriptPath, ...request.args]
+        : [request.scriptPath, ...request.args];
       const process = await sandbox
-        .command(command, [request.scriptPath, ...request.args], {
+        .command(command, args, {
           cwd: root,
-          env: { ...request.env, PWD: root },
+          env: wasixShell ? request.env : { ...request.env, PWD: root },
         })
         .spawn({ stdin: "closed", stdout: "pipe", stderr: "pipe" });
       const stopWatching = watchInterrupt(interruptCell, () => void process.kill());
       // python3/node inside a dash script reach the other runtimes through the package's handoff.
       const handoffs = wasixShell
-        ? answerHandoffs(sandbox, root, io, {
+        ? answerHandoffs(sandbox, [root, skillDirectory(request.skillName)], io, {
             read: () => readTree(sandbox, root),
             write: (files) =>
               writeTree(sandbox, root, Object.fromEntries(files.map((f) => [f.path, f.data]))),

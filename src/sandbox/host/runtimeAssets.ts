@@ -6,6 +6,7 @@ import {
   SHELL_PACKAGE_ASSET,
   type ShellEngineConfig,
   shellEngineConfigSchema,
+  WASMER_SDK_MODULES,
   WASMER_SDK_WASM_ASSET,
 } from "../shellEngine";
 import { fetchWasixShell } from "../wasixShellPackage";
@@ -30,8 +31,8 @@ export interface RuntimeAssetOptions {
 
 /**
  * The shell runtime's assets: none for the built-in engine (just-bash is bundled into its
- * worker); the Wasmer SDK's module and the shell package when a package is configured, or the
- * runtime folder's dash and toybox when the `wasmer` engine is chosen without one.
+ * worker); the Wasmer SDK's modules and wasm and the shell package when a package is configured,
+ * or the runtime folder's dash and toybox when the `wasmer` engine is chosen without one.
  */
 function shellAssetSource(
   at: (path: string) => string,
@@ -60,6 +61,15 @@ function shellAssetSource(
         : shellPackage;
   return {
     ...base,
+    modules: {
+      ...base.modules,
+      ...Object.fromEntries(
+        Object.values(WASMER_SDK_MODULES).map((name) => [
+          name,
+          at(`${RUNTIME_LAYOUT.wasmer}${name}`),
+        ]),
+      ),
+    },
     files: {
       [WASMER_SDK_WASM_ASSET]: at(`${RUNTIME_LAYOUT.wasmer}${WASMER_SDK_WASM}`),
       [SHELL_PACKAGE_ASSET]: packageLocation,

@@ -10,7 +10,7 @@ import type {
   Runtime,
   ScriptLanguage,
 } from "../runtime";
-import { SHELL_PACKAGE_ASSET, type ShellEngineSettings } from "../shellEngine";
+import type { ShellEngineSettings } from "../shellEngine";
 import { outputChunkSchema, rawRunOutcomeSchema } from "./outcomeSchema";
 import type { RuntimeLoads } from "./runtimeLoads";
 import { snapshotKey } from "./snapshotKey";
@@ -313,12 +313,7 @@ export class SandboxHost implements Runtime {
 
   private framePolicy(): string | null {
     if (this.options.relaxCsp) return null;
-    // The Wasmer SDK loads its own modules by URL, from the runtime folder.
-    const shell = this.options.runtimes.find((source) => source.language === "shell");
-    const byUrl = shell?.files[SHELL_PACKAGE_ASSET] !== undefined;
-    return sandboxContentSecurityPolicy(
-      byUrl ? { scriptOrigin: new URL(shell.assetBaseUrl, location.href).origin } : {},
-    );
+    return sandboxContentSecurityPolicy();
   }
 
   private async attachFrame(): Promise<void> {

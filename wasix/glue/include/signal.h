@@ -26,6 +26,16 @@ extern "C" {
 #define SA_NODEFER 0x40000000
 #define SA_RESETHAND 0x80000000
 
+/* si_code values of SIGFPE, as Linux numbers them (awk names them in its messages). */
+#define FPE_INTDIV 1
+#define FPE_INTOVF 2
+#define FPE_FLTDIV 3
+#define FPE_FLTOVF 4
+#define FPE_FLTUND 5
+#define FPE_FLTRES 6
+#define FPE_FLTINV 7
+#define FPE_FLTSUB 8
+
 typedef struct {
   int si_signo;
   int si_code;

@@ -5,6 +5,7 @@
  * runtime's own. */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
@@ -144,9 +145,27 @@ int __wrap_fcntl(int fd, int command, ...) {
   }
 
 WRAP(ssize_t, read, (int fd, void *buffer, size_t size), (real_fd, buffer, size))
-WRAP(ssize_t, write, (int fd, const void *buffer, size_t size), (real_fd, buffer, size))
+/* Linux sends SIGPIPE with EPIPE, so a writer whose reader has gone ends quietly; the runtime
+ * sometimes only returns the error, and toybox would print it. */
+static ssize_t broken_pipe_signal(ssize_t result) {
+  if (result < 0 && errno == EPIPE) {
+    raise(SIGPIPE);
+    errno = EPIPE;
+  }
+  return result;
+}
+
+ssize_t __real_write(int, const void *, size_t);
+ssize_t __wrap_write(int fd, const void *buffer, size_t size) {
+  TRANSLATE(fd);
+  return broken_pipe_signal(__real_write(real_fd, buffer, size));
+}
 WRAP(ssize_t, readv, (int fd, const struct iovec *parts, int count), (real_fd, parts, count))
-WRAP(ssize_t, writev, (int fd, const struct iovec *parts, int count), (real_fd, parts, count))
+ssize_t __real_writev(int, const struct iovec *, int);
+ssize_t __wrap_writev(int fd, const struct iovec *parts, int count) {
+  TRANSLATE(fd);
+  return broken_pipe_signal(__real_writev(real_fd, parts, count));
+}
 WRAP(ssize_t, pread, (int fd, void *buffer, size_t size, off_t at), (real_fd, buffer, size, at))
 WRAP(ssize_t, pwrite, (int fd, const void *buffer, size_t size, off_t at),
      (real_fd, buffer, size, at))

@@ -37,18 +37,23 @@ static char *escape_list(char *out, char *const list[]) {
   return out;
 }
 
+/* Every exec sends the carrier, empty when nothing needs carrying: the runtime adds the variables
+ * a process was started with to the ones it passes on, so a carrier this process received would
+ * otherwise reach its own children. */
 char **exec_environment(char *const argv[], char *const envp[]) {
-  if (!has_newline(argv) && !has_newline(envp)) return (char **)envp;
   size_t count = 0;
   while (envp && envp[count]) count++;
+  int carry = has_newline(argv) || has_newline(envp);
   char **copy = malloc((count + 2) * sizeof *copy);
-  char *carrier = malloc(strlen(CARRIER) + escaped_size(argv) + escaped_size(envp) + 3);
+  char *carrier = malloc(strlen(CARRIER) + (carry ? escaped_size(argv) + escaped_size(envp) : 0) + 3);
   if (!copy || !carrier) return free(copy), free(carrier), NULL;
   char *end = stpcpy(carrier, CARRIER);
-  end = escape_list(end, argv);
-  *end++ = '\\';
-  *end++ = ';';
-  end = escape_list(end, envp);
+  if (carry) {
+    end = escape_list(end, argv);
+    *end++ = '\\';
+    *end++ = ';';
+    end = escape_list(end, envp);
+  }
   *end = '\0';
   memcpy(copy, envp, count * sizeof *copy);
   copy[count] = carrier;
@@ -106,6 +111,22 @@ static struct {
   size_t argc, argv_bytes, envc, env_bytes;
 } carried;
 
+/* The variables the runtime gave, less an empty carrier, which no program should see. */
+static char **without_carrier(uint8_t **entries, __wasi_size_t count, size_t *kept,
+                              size_t *bytes) {
+  char **list = malloc((count + 1) * sizeof *list);
+  if (!list) return NULL;
+  *kept = *bytes = 0;
+  for (__wasi_size_t i = 0; i < count; i++) {
+    const char *entry = (const char *)entries[i];
+    if (!strncmp(entry, CARRIER, strlen(CARRIER))) continue;
+    list[(*kept)++] = strdup(entry);
+    *bytes += strlen(entry) + 1;
+  }
+  list[*kept] = NULL;
+  return list;
+}
+
 __wasi_errno_t __real___wasi_environ_sizes_get(__wasi_size_t *, __wasi_size_t *);
 __wasi_errno_t __real___wasi_environ_get(uint8_t **, uint8_t *);
 
@@ -121,8 +142,12 @@ static void decide(void) {
     const char *entry = (const char *)entries[i];
     if (strncmp(entry, CARRIER, strlen(CARRIER))) continue;
     const char *cursor = entry + strlen(CARRIER);
-    carried.argv = decode_list(&cursor, &carried.argc, &carried.argv_bytes);
-    carried.env = decode_list(&cursor, &carried.envc, &carried.env_bytes);
+    if (*cursor) {
+      carried.argv = decode_list(&cursor, &carried.argc, &carried.argv_bytes);
+      carried.env = decode_list(&cursor, &carried.envc, &carried.env_bytes);
+    } else {
+      carried.env = without_carrier(entries, count, &carried.envc, &carried.env_bytes);
+    }
     break;
   }
   free(entries);

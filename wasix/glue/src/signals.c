@@ -146,11 +146,40 @@ __attribute__((export_name("__wasm_signal"))) void wasix_signal_arrived(int sign
   if (valid(signal)) raise_or_hold(signal);
 }
 
-/* At start-up, and again in every forked child: the runtime does not carry the registration
- * across a fork. */
-__attribute__((constructor)) void listen_for_signals(void) {
+/* A process with a signal callback registered now and then hangs in a write to a pipe whose
+ * reader has gone, instead of ending (the runtime's SIGPIPE delivery never returns). So the
+ * callback is only registered once a program asks for a signal the runtime may send to be caught
+ * or ignored; until then the runtime's defaults, which end the process as Linux does, apply.
+ * Not counted: SIGCHLD, which the runtime never sends (sigsuspend raises it itself); the fault
+ * signals, which WebAssembly traps instead of raising; and catching SIGINT, which dash does in
+ * every script: a SIGINT from another process of the run then ends a dash whose trap would have
+ * caught it (the README's known differences), while `kill -INT $$` still reaches the trap. */
+static int listening;
+
+static void register_callback(void) {
   static const char name[] = "__wasm_signal";
   wasix_callback_signal(name, sizeof name - 1);
+}
+
+static int needs_callback(int signal, void (*handler)(int)) {
+  switch (signal) {
+    case SIGCHLD:
+    case SIGFPE:
+    case SIGSEGV:
+    case SIGBUS:
+    case SIGILL:
+      return 0;
+    case SIGINT:
+      return handler == SIG_IGN;
+    default:
+      if (handler == SIG_DFL) return 0;
+      return !(handler == SIG_IGN && ignored_by_default(signal));
+  }
+}
+
+/* In every forked child: the runtime does not carry the registration across a fork. */
+void listen_for_signals(void) {
+  if (listening) register_callback();
 }
 
 int sigaction(int signal, const struct sigaction *restrict action, struct sigaction *restrict old) {
@@ -159,6 +188,10 @@ int sigaction(int signal, const struct sigaction *restrict action, struct sigact
   if (action) {
     if (signal == SIGKILL || signal == SIGSTOP) return wasix_fail(EINVAL);
     actions[signal] = *action;
+    if (!listening && needs_callback(signal, action->sa_handler)) {
+      listening = 1;
+      register_callback();
+    }
   }
   return 0;
 }

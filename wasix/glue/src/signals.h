@@ -1,7 +1,8 @@
 #ifndef SKILLBOX_SIGNALS_H
 #define SKILLBOX_SIGNALS_H
 
-/* Registers the glue layer's signal entry point with the runtime. */
+/* After a fork: registers the glue layer's signal entry point with the runtime again, if the
+ * process had it registered. */
 void listen_for_signals(void);
 
 #endif
