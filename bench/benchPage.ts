@@ -5,9 +5,11 @@ import { SandboxHost } from "../src/sandbox/host/sandboxHost";
 import { SNAPSHOT_DB } from "../src/sandbox/host/snapshotStore";
 import type { RunRequest } from "../src/sandbox/runtime";
 import { DEFAULT_ASSETS_URL } from "../src/sandbox/runtimeLayout";
+import type { ShellEngineConfig } from "../src/sandbox/shellEngine";
 import { DEFAULT_TOOL_LIMITS, runRequestLimits } from "../src/tools/limits";
 import type { RunScriptResult } from "../src/tools/resultShaping";
 import { type BigramTable, ENDLESS, TOOL_THEN_ANSWER, tinyGguf } from "../test/helpers/tinyGguf";
+import { BENCH_SHELL_SCRIPTS } from "./shellScripts";
 
 /** One figure the page measured itself, in milliseconds (or MB for memory). */
 export interface BenchFigure {
@@ -31,26 +33,28 @@ async function timed<T>(action: () => Promise<T>): Promise<[number, T]> {
 }
 
 /**
- * The Wasmer shell engine with the smallest possible "shell" (the WASI program echo_args, from
- * test/wasi): what the engine itself costs per run, whatever package a deployment configures.
+ * The Wasmer shell engine, on `shell`: with the smallest possible "shell" (the WASI program
+ * echo_args, from test/wasi), what the engine itself costs per run; with dash and toybox, what a
+ * script costs, alone and with processes of its own (bench/run.ts compares both with native sh).
  */
-async function wasmerShellFigures(): Promise<BenchFigure[]> {
-  const { frameModuleUrl, runtimes } = sandboxAssets({
-    assetsUrl: DEFAULT_ASSETS_URL,
-    shell: { engine: "wasmer", package: "/test-wasi/echo_args.wasm" },
-  });
+async function wasmerShellFigures(
+  label: string,
+  shell: ShellEngineConfig,
+  scripts: readonly (keyof typeof BENCH_SHELL_SCRIPTS)[],
+): Promise<BenchFigure[]> {
+  const { frameModuleUrl, runtimes } = sandboxAssets({ assetsUrl: DEFAULT_ASSETS_URL, shell });
   const host = await SandboxHost.open({
     frameModuleUrl,
     runtimes: runtimes.filter((source) => source.language === "shell"),
   });
-  const run = () => {
+  const run = (scriptPath: keyof typeof BENCH_SHELL_SCRIPTS) => {
     const request: RunRequest = {
       runId: crypto.randomUUID(),
       language: "shell",
       skillName: "bench",
-      scriptPath: "hello.sh",
+      scriptPath,
       args: [],
-      files: { "hello.sh": new TextEncoder().encode("echo hello\n") },
+      files: { [scriptPath]: new TextEncoder().encode(BENCH_SHELL_SCRIPTS[scriptPath]) },
       env: {},
       timeLimitMs: 30_000,
       ...runRequestLimits(DEFAULT_TOOL_LIMITS),
@@ -58,30 +62,32 @@ async function wasmerShellFigures(): Promise<BenchFigure[]> {
     };
     return timed(async () => {
       const outcome = await host.run(request);
-      if (outcome.exitCode !== 0) throw new Error(`wasmer engine: ${JSON.stringify(outcome)}`);
+      if (outcome.exitCode !== 0) throw new Error(`${label}: ${JSON.stringify(outcome)}`);
     });
   };
-  const warm: number[] = [];
-  for (let i = 0; i < 7; i++) {
-    await sleep(3000);
-    warm.push((await run())[0]);
+  const figures: BenchFigure[] = [];
+  for (const script of scripts) {
+    const warm: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      await sleep(3000);
+      warm.push((await run(script))[0]);
+    }
+    figures.push({
+      name: `${label}: warm run of ${script}, median of 7`,
+      value: median(warm),
+      unit: "ms",
+    });
   }
   await sleep(5000);
   const burst: number[] = [];
-  for (let i = 0; i < 3; i++) burst.push((await run())[0]);
+  for (let i = 0; i < 3; i++) burst.push((await run(scripts[0]!))[0]);
   host.dispose();
-  return [
-    {
-      name: "shell on Wasmer (WASI echo program): warm run, median of 7",
-      value: median(warm),
-      unit: "ms",
-    },
-    {
-      name: "shell on Wasmer: back-to-back runs (a boot each), median of 3",
-      value: median(burst),
-      unit: "ms",
-    },
-  ];
+  figures.push({
+    name: `${label}: back-to-back runs (a boot each), median of 3`,
+    value: median(burst),
+    unit: "ms",
+  });
+  return figures;
 }
 
 /**
@@ -385,8 +391,19 @@ async function main() {
   });
 
   // The Wasmer engine needs SharedArrayBuffer; a browser without it has no such row.
-  if ((await skillbox.status()).features.sharedMemory)
-    figures.push(...(await wasmerShellFigures()));
+  if ((await skillbox.status()).features.sharedMemory) {
+    figures.push(
+      ...(await wasmerShellFigures(
+        "shell on Wasmer (WASI echo program)",
+        { engine: "wasmer", package: "/test-wasi/echo_args.wasm" },
+        ["hello.sh"],
+      )),
+      ...(await wasmerShellFigures("shell on Wasmer (dash and toybox)", { engine: "wasmer" }, [
+        "hello.sh",
+        "pipeline.sh",
+      ])),
+    );
+  }
   figures.push(
     ...(await pythonPackageFigures().catch((error: unknown) => [
       {

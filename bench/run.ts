@@ -10,6 +10,7 @@ import { FIREFOX } from "../test/browser/engines/firefoxEngine";
 import { MINIBROWSER } from "../test/browser/engines/webkitEngine";
 import { buildTestPackageSet } from "../test/helpers/testPackageSet";
 import type { BenchFigure } from "./benchPage";
+import { BENCH_SHELL_SCRIPTS } from "./shellScripts";
 
 /** Resident memory of a process and all its descendants, in MB. */
 function treeRssMb(rootPid: number): number {
@@ -180,7 +181,9 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), "skillbox-native-"));
   writeFileSync(join(dir, "hello.py"), "print('hello')\n");
   writeFileSync(join(dir, "hello.js"), "console.log('hello')\n");
-  writeFileSync(join(dir, "hello.sh"), "echo hello\n");
+  for (const [name, text] of Object.entries(BENCH_SHELL_SCRIPTS)) {
+    writeFileSync(join(dir, name), text);
+  }
   const bench = await startBench();
   const figures = new Map<string, BenchFigure[]>();
   const failures: string[] = [];
@@ -198,6 +201,7 @@ async function main() {
   }
   const python3 = nativeMs("python3", [join(dir, "hello.py")]);
   const sh = nativeMs("sh", [join(dir, "hello.sh")]);
+  const shPipeline = nativeMs("sh", [join(dir, "pipeline.sh")]);
   const names = [...new Set([...figures.values()].flat().map((f) => f.name))];
   const find = (browser: string, prefix: string) =>
     figures.get(browser)?.find((f) => f.name.startsWith(prefix));
@@ -217,6 +221,16 @@ async function main() {
     "≤ 0.25×",
   ]);
   rows.push(["shell: warm run / native sh", ...ratio("shell (built-in): warm run", sh, 1), "≤ 2×"]);
+  rows.push([
+    "shell on dash and toybox: warm run of hello.sh / native sh",
+    ...ratio("shell on Wasmer (dash and toybox): warm run of hello.sh", sh, 0),
+    "",
+  ]);
+  rows.push([
+    "shell on dash and toybox: warm run of pipeline.sh / native sh",
+    ...ratio("shell on Wasmer (dash and toybox): warm run of pipeline.sh", shPipeline, 0),
+    "",
+  ]);
   console.log(
     `machine: ${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; browsers headless, no driver attached`,
   );
@@ -227,6 +241,7 @@ async function main() {
     ["python3 hello.py, median of 9", `${python3.toFixed(0)} ms`],
     ["node hello.js, median of 9", `${nativeMs("node", [join(dir, "hello.js")]).toFixed(0)} ms`],
     ["sh hello.sh, median of 9", `${sh.toFixed(1)} ms`],
+    ["sh pipeline.sh, median of 9", `${shPipeline.toFixed(1)} ms`],
   ];
   for (const module of ["yaml", "openpyxl", "pypdf"]) {
     native.push([

@@ -82,7 +82,10 @@ wrapped=$wrapped,__wasi_environ_sizes_get,__wasi_environ_get,open,openat,close,f
 wrapped=$wrapped,readv,writev,pread,pwrite,lseek,fstat,fstatat,ftruncate,fsync,utimensat,futimens,isatty
 # Shared memory (the runtime requires it to fork), imported so the runtime can copy it; Debian's
 # libc objects are built without atomics, hence --no-check-features.
+# The linker's default stack is 64 KiB, and frames past its end silently overwrite the program's
+# data (the handoff's 64 KiB buffer once did); 1 MiB leaves toybox and awk room.
 link="-Wl,--shared-memory -Wl,--import-memory -Wl,--max-memory=1073741824 -Wl,--no-check-features"
+link="$link -Wl,-z,stack-size=1048576"
 link="$link -Wl,--export=__stack_pointer -Wl,--wrap=${wrapped//,/,--wrap=}"
 glue_lib="-Wl,--whole-archive $work/libglue.a -Wl,--no-whole-archive"
 cc="clang --target=wasm32-wasi -B$work/toolchain $defines -I$glue/include"
@@ -153,18 +156,19 @@ apt-get source "original-awk=$awk_version" >apt-awk.log 2>&1 || { cat apt-awk.lo
   cp LICENSE "$out/LICENSE.awk"
 )
 
-echo "build-wasix-shell: the python3/node handoff"
+echo "build-wasix-shell: the python3/node/jq handoff"
 $cc -O2 -Wall -Wextra -Werror -c "$root/wasix/handoff/handoff.c" -o handoff.o
 $cc handoff.o $glue_lib $link -o handoff.raw.wasm
 asyncify handoff.raw.wasm "$out/handoff.wasm"
 
 # The package: `sh` and `dash` run dash; every toybox command runs toybox under its own name;
-# `awk` runs awk; python3, python and node hand the script to the sandbox's other runtimes.
+# `awk` runs awk; python3, python and node hand the script to the sandbox's other runtimes, and
+# jq to the built-in engine's jq.
 {
   printf '{\n  "entrypoint": "sh",\n'
   printf '  "modules": { "dash": "dash.wasm", "toybox": "toybox.wasm", "awk": "awk.wasm", "handoff": "handoff.wasm" },\n'
   printf '  "commands": {\n    "sh": "dash",\n    "dash": "dash",\n    "awk": "awk",\n'
-  printf '    "python3": "handoff",\n    "python": "handoff",\n    "node": "handoff"'
+  printf '    "python3": "handoff",\n    "python": "handoff",\n    "node": "handoff",\n    "jq": "handoff"'
   while read -r command; do printf ',\n    "%s": "toybox"' "$command"; done <toybox-commands
   printf '\n  },\n  "sources": {\n'
   printf '    "dash": { "version": "%s", "licence": "BSD-3-Clause (LICENSE.dash)", "from": "Debian'"'"'s source package, with our patch wasix/patches/dash-exit-without-unwinding.patch" },\n' "$dash_version"

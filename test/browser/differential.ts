@@ -33,11 +33,6 @@ export interface DifferentialSuite {
   /** The deployment's skillbox.config.json, when the suite runs on other settings than the default. */
   deploymentConfig?: object;
   /**
-   * How often a case expected to agree runs again after failing, for an engine with a known
-   * intermittent fault (never a known difference: one agreeing by chance must not pass).
-   */
-  retry?: number;
-  /**
    * Runs the cases with the network off: after the first visit is cached, the page is reloaded
    * offline, and its status must match `status` (so a fallback cannot pass for the real thing).
    */
@@ -80,8 +75,7 @@ export function defineDifferentialSuite(suite: DifferentialSuite): void {
   describe(suite.title, () => {
     for (const testCase of cases) {
       const known = suite.knownDifferences?.[caseLabel(testCase)];
-      const retry = known ? 0 : (suite.retry ?? 0);
-      (known ? test.fails : test)(caseLabel(testCase), { retry }, async () => {
+      (known ? test.fails : test)(caseLabel(testCase), async () => {
         const native = runNative(suite.corpus, suite.program(testCase), testCase);
         const result = (await runScript(
           page,

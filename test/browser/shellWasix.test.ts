@@ -11,8 +11,5 @@ defineDifferentialSuite({
   title: "on dash and toybox (Wasmer engine, offline), shell scripts agree with dash/bash",
   knownDifferences: KNOWN_WASIX_SHELL_DIFFERENCES,
   deploymentConfig: { shell: { engine: "wasmer" } },
-  // A toybox pipeline into `head` now and then never ends (the broken-pipe fault in the README):
-  // 1 case in a fresh-clone CI run of 147 hung to the time limit, and passed in 4 other runs.
-  retry: 1,
   offline: { status: { shellEngine: "wasmer" } },
 });

@@ -81,6 +81,22 @@ awk 'BEGIN { system("echo from system"); "echo piped" | getline v; print v }'
     expect(outcome.stdout).toBe("a 4\nb 2\nx  | 0.75\nfrom system\npiped\n");
   });
 
+  test("jq runs on the built-in engine's jq: from a pipe, from files, with -n, in a read loop", async () => {
+    const outcome = await runShell(page, {
+      files: {
+        "scripts/run.sh": `echo '{"a":[1,2,3]}' | jq -c '.a | map(. * 2)'
+jq -r .name data/p.json
+cd data && jq -n --arg who x '{who: $who}' | jq -c .
+printf 'l1\\nl2\\n' | while read -r line; do jq -r .name p.json; done
+echo '{"x":1}' | jq -e .missing; echo "status $?"
+`,
+        "data/p.json": '{"name":"ada"}',
+      },
+    });
+    expect(outcome).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(outcome.stdout).toBe('[2,4,6]\nada\n{"who":"x"}\nada\nada\nnull\nstatus 1\n');
+  });
+
   test("a writer whose reader has gone ends quietly, as on Linux", async () => {
     const outcome = await script(`yes | head -n 2
 seq 1 1000000 | cut -c1 | head -n 1

@@ -1,8 +1,10 @@
 /* `python3 FILE ARGS…`, `python …` and `node FILE ARGS…` inside a dash script: the script runs on
- * the sandbox's Python or JavaScript runtime. The shell worker answers requests this program
- * leaves in HANDOFF_DIR (workers/shell/handoff.ts): it runs the script against the working files
- * as they are now, writes back what it wrote, and leaves the output and the exit status for this
- * program to print and exit with. */
+ * the sandbox's Python or JavaScript runtime. `jq ARGS…` runs on the built-in shell engine's jq,
+ * which agrees with jq on the shell corpus (Debian's jq 1.6 needs pthreads and libtool to build),
+ * with the input this program read from its stdin. The shell
+ * worker answers requests this program leaves in HANDOFF_DIR (workers/shell/handoff.ts): it runs
+ * the script or command against the working files as they are now, writes back what it wrote, and
+ * leaves the output and the exit status for this program to print and exit with. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -29,7 +31,7 @@ static void write_field(FILE *out, const char *text) {
 static void copy_out(const char *path, int fd) {
   int in = open(path, O_RDONLY);
   if (in < 0) return;
-  char buffer[65536];
+  static char buffer[65536];
   ssize_t got;
   while ((got = read(in, buffer, sizeof buffer)) > 0) {
     for (ssize_t done = 0; done < got;) {
@@ -42,34 +44,83 @@ static void copy_out(const char *path, int fd) {
   unlink(path);
 }
 
+/* Whether jq will read its input from stdin: with `-`, or unless -n or input files (every operand
+ * after the filter; the values of --arg and its kind are not operands) say otherwise. */
+static int jq_reads_stdin(int argc, char **argv) {
+  int operands = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *arg = argv[i];
+    if (!strcmp(arg, "--")) {
+      operands += argc - i - 1;
+      break;
+    }
+    if (!strcmp(arg, "--args") || !strcmp(arg, "--jsonargs")) break;
+    if (!strcmp(arg, "--arg") || !strcmp(arg, "--argjson") || !strcmp(arg, "--slurpfile") ||
+        !strcmp(arg, "--rawfile") || !strcmp(arg, "--argfile")) {
+      i += 2;
+    } else if (!strcmp(arg, "--indent") || !strcmp(arg, "-L")) {
+      i += 1;
+    } else if (!strcmp(arg, "--null-input")) {
+      return 0;
+    } else if (arg[0] == '-' && arg[1] && arg[1] != '-') {
+      if (strchr(arg, 'n')) return 0;
+    } else if (!strcmp(arg, "-")) {
+      return 1;
+    } else if (arg[0] != '-') {
+      operands++;
+    }
+  }
+  return operands <= 1;
+}
+
+/* Copies all of stdin to a new file. */
+static int save_stdin(const char *path) {
+  int out = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (out < 0) return -1;
+  static char buffer[65536];
+  ssize_t got;
+  while ((got = read(STDIN_FILENO, buffer, sizeof buffer)) > 0) {
+    for (ssize_t done = 0; done < got;) {
+      ssize_t wrote = write(out, buffer + done, (size_t)(got - done));
+      if (wrote <= 0) return close(out), -1;
+      done += wrote;
+    }
+  }
+  return close(out);
+}
+
 int main(int argc, char **argv) {
   const char *name = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
-  const char *language = strcmp(name, "node") ? "python" : "javascript";
-  if (argc < 2 || argv[1][0] == '-') {
+  int jq = !strcmp(name, "jq");
+  const char *kind = jq ? "jq" : strcmp(name, "node") ? "python" : "javascript";
+  if (!jq && (argc < 2 || argv[1][0] == '-')) {
     fprintf(stderr, "%s: only '%s FILE [ARGS...]' is available in the sandbox\n", name, name);
     return 2;
   }
-  char script[PATH_MAX];
-  if (argv[1][0] == '/') {
-    snprintf(script, sizeof script, "%s", argv[1]);
-  } else {
-    char cwd[PATH_MAX];
-    if (!getcwd(cwd, sizeof cwd)) return 2;
-    snprintf(script, sizeof script, "%s/%s", cwd, argv[1]);
-  }
+  char cwd[PATH_MAX], target[PATH_MAX];
+  if (!getcwd(cwd, sizeof cwd)) return 2;
+  /* The script, made absolute; for jq, the directory its file names are relative to. */
+  if (jq) snprintf(target, sizeof target, "%s", cwd);
+  else if (argv[1][0] == '/') snprintf(target, sizeof target, "%s", argv[1]);
+  else snprintf(target, sizeof target, "%s/%s", cwd, argv[1]);
   mkdir(HANDOFF_DIR, 0700);
   char base[64], temporary[128], request[128], path[128];
   snprintf(base, sizeof base, HANDOFF_DIR "/%d", (int)getpid());
   snprintf(temporary, sizeof temporary, "%s.writing", base);
   snprintf(request, sizeof request, "%s.request", base);
-  FILE *out = fopen(temporary, "w");
-  if (!out) {
-    fprintf(stderr, "%s: cannot reach the %s runtime: %s\n", name, language, strerror(errno));
+  snprintf(path, sizeof path, "%s.stdin", base);
+  if (jq && jq_reads_stdin(argc, argv) && save_stdin(path)) {
+    fprintf(stderr, "jq: cannot read stdin: %s\n", strerror(errno));
     return 2;
   }
-  write_field(out, language);
-  write_field(out, script);
-  for (int i = 2; i < argc; i++) write_field(out, argv[i]);
+  FILE *out = fopen(temporary, "w");
+  if (!out) {
+    fprintf(stderr, "%s: cannot reach the %s runtime: %s\n", name, kind, strerror(errno));
+    return 2;
+  }
+  write_field(out, kind);
+  write_field(out, target);
+  for (int i = jq ? 1 : 2; i < argc; i++) write_field(out, argv[i]);
   fclose(out);
   /* Renamed into place whole, so the worker never reads half a request. */
   if (rename(temporary, request)) return 2;

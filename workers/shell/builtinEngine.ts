@@ -114,6 +114,48 @@ function requireParentFolders(fs: IFileSystem): void {
   fs.appendFile = guard(fs.appendFile);
 }
 
+/** How a command run by {@link runBuiltinCommand} ended. */
+export interface CommandResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/**
+ * One command of the built-in engine (`jq`), for the Wasmer engine's package, which has none: run
+ * in `cwd` (under the skill directory) on a copy of the working files, with `stdin` as its input.
+ */
+export async function runBuiltinCommand(
+  command: string,
+  args: string[],
+  options: {
+    skillName: string;
+    tree: WorkingTree;
+    cwd: string;
+    stdin: string;
+    env: Record<string, string>;
+  },
+): Promise<CommandResult> {
+  const root = skillDirectory(options.skillName);
+  const bash = new Bash({
+    files: Object.fromEntries(options.tree.files.map((f) => [`${root}/${f.path}`, f.data])),
+    cwd: root,
+    env: options.env,
+    executionLimits: GENEROUS_LIMITS,
+    customCommands: compatCommands(),
+  });
+  for (const dir of options.tree.directories)
+    await bash.fs.mkdir(`${root}/${dir}`, { recursive: true });
+  const { stdout, stderr, exitCode } = await bash.exec(command, {
+    args,
+    cwd: options.cwd,
+    env: options.env,
+    replaceEnv: true,
+    stdin: options.stdin,
+  });
+  return { stdout, stderr, exitCode };
+}
+
 /** `sh SCRIPT ARGS…` (or `bash`, by the `#!` line) on just-bash, with `python3`/`node` reaching the other runtimes. */
 export const builtinShellEngine: ScriptEngine = {
   async run(request, io, interruptCell) {

@@ -147,11 +147,20 @@ export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> 
       const stopWatching = watchInterrupt(interruptCell, () => void process.kill());
       // python3/node inside a dash script reach the other runtimes through the package's handoff.
       const handoffs = wasixShell
-        ? answerHandoffs(sandbox, [root, skillDirectory(request.skillName)], io, {
-            read: () => readTree(sandbox, root),
-            write: (files) =>
-              writeTree(sandbox, root, Object.fromEntries(files.map((f) => [f.path, f.data]))),
-          })
+        ? answerHandoffs(
+            sandbox,
+            {
+              skillName: request.skillName,
+              roots: [root, skillDirectory(request.skillName)],
+              env: request.env,
+            },
+            io,
+            {
+              read: () => readTree(sandbox, root),
+              write: (files) =>
+                writeTree(sandbox, root, Object.fromEntries(files.map((f) => [f.path, f.data]))),
+            },
+          )
         : null;
       try {
         const [output] = await Promise.all([
