@@ -1,7 +1,7 @@
 import type * as WasmerSdk from "@wasmer/sdk";
 import type { OutputFile } from "../../src/sandbox/runtime";
-import type { RunIo, WorkingTree } from "../shared/sandboxWorker";
 import { skillDirectory } from "../../src/tools/environment";
+import type { RunIo, WorkingTree } from "../shared/sandboxWorker";
 import { type CommandResult, runBuiltinCommand } from "./builtinEngine";
 import { resolveFrom } from "./scriptShell";
 
