@@ -69,6 +69,16 @@ python3 /etc/passwd; echo "outside: $?"
     expect(outcome.files).toEqual({ "out.txt": "two words" });
   });
 
+  test("toybox find -exec returns to its start with fchdir, and sed -i replaces the file", async () => {
+    const outcome = await script(`mkdir -p tree/a && echo deep > tree/a/one.txt
+find tree -name '*.txt' -exec cat {} \\;
+printf 'beta=2\\n' > conf.txt && sed -i 's/beta/BETA/' conf.txt && cat conf.txt
+ls
+`);
+    expect(outcome).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(outcome.stdout).toBe("deep\nBETA=2\nconf.txt\ndata\nscripts\ntree\n");
+  });
+
   test("runs awk: fields, arrays, printf, system() and pipes to and from commands", async () => {
     const outcome = await script(`printf 'a 1\\nb 2\\na 3\\n' > sums.txt
 awk '{ s[$1] += $2 } END { for (k in s) print k, s[k] | "sort"; close("sort") }' sums.txt

@@ -145,7 +145,8 @@ export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> 
         })
         .spawn({ stdin: "closed", stdout: "pipe", stderr: "pipe" });
       const stopWatching = watchInterrupt(interruptCell, () => void process.kill());
-      // python3/node inside a dash script reach the other runtimes through the package's handoff.
+      // python3/node inside a dash script reach the other runtimes through the package's handoff,
+      // and jq the built-in engine's jq.
       const handoffs = wasixShell
         ? answerHandoffs(
             sandbox,

@@ -49,8 +49,9 @@ int fchown(int, uid_t, gid_t);
 int lchown(const char *, uid_t, gid_t);
 int fchownat(int, const char *, uid_t, gid_t, int);
 
-/* A run has one root, and a directory descriptor has no path to change to (src/unsupported.c). */
+/* A run has one root (src/unsupported.c). */
 int chroot(const char *);
+/* By the path the directory was opened with (src/directoryPaths.c). */
 int fchdir(int);
 
 #endif

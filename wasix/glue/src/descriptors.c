@@ -11,6 +11,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "directoryPaths.h"
 #include "permissions.h"
 #include "wasix.h"
 
@@ -69,7 +70,9 @@ int dup2(int fd, int target) {
   TRANSLATE(fd);
   if (target < 0) return wasix_fail(EBADF);
   if (target == fd) return fd;
-  return install(real_fd, target);
+  int result = install(real_fd, target);
+  if (result >= 0) copy_directory(fd, target);
+  return result;
 }
 
 int dup3(int fd, int target, int flags) {
@@ -81,7 +84,9 @@ int dup3(int fd, int target, int flags) {
 static int duplicate_from(int fd, int minimum) {
   TRANSLATE(fd);
   int target = lowest_free(minimum);
-  return target < 0 ? -1 : install(real_fd, target);
+  if (target < 0 || install(real_fd, target) < 0) return -1;
+  copy_directory(fd, target);
+  return target;
 }
 
 int dup(int fd) { return duplicate_from(fd, 0); }
@@ -111,6 +116,7 @@ int __wrap_fstat(int fd, struct stat *info) {
 int __real_close(int);
 int __wrap_close(int fd) {
   TRANSLATE(fd);
+  forget_directory(fd);
   if (shadowed(fd)) hidden[fd] = -1;
   return __real_close(real_fd);
 }

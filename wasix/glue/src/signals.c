@@ -152,8 +152,8 @@ __attribute__((export_name("__wasm_signal"))) void wasix_signal_arrived(int sign
  * or ignored; until then the runtime's defaults, which end the process as Linux does, apply.
  * Not counted: SIGCHLD, which the runtime never sends (sigsuspend raises it itself); the fault
  * signals, which WebAssembly traps instead of raising; and catching SIGINT, which dash does in
- * every script: a SIGINT from another process of the run then ends a dash whose trap would have
- * caught it (the README's known differences), while `kill -INT $$` still reaches the trap. */
+ * every script (a signal from another process of the run does not arrive on this runtime anyway;
+ * `kill -INT $$` still reaches a trap, through raise_or_hold). */
 static int listening;
 
 static void register_callback(void) {
