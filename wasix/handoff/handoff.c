@@ -1,10 +1,10 @@
 /* `python3 FILE ARGS…`, `python …` and `node FILE ARGS…` inside a dash script: the script runs on
  * the sandbox's Python or JavaScript runtime. `jq ARGS…` runs on the built-in shell engine's jq,
  * which agrees with jq on the shell corpus (Debian's jq 1.6 needs pthreads and libtool to build),
- * with the input this program read from its stdin. The shell
- * worker answers requests this program leaves in HANDOFF_DIR (workers/shell/handoff.ts): it runs
- * the script or command against the working files as they are now, writes back what it wrote, and
- * leaves the output and the exit status for this program to print and exit with. */
+ * with the input this program read from its stdin. The shell worker answers requests this program
+ * leaves in HANDOFF_DIR (workers/shell/handoff.ts): it runs the script or command against the
+ * working files as they are now, writes back what it wrote, and leaves the output and the exit
+ * status for this program to print and exit with. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
