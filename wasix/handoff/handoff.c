@@ -27,19 +27,25 @@ static void write_field(FILE *out, const char *text) {
   fputc('\n', out);
 }
 
-/* Copies a file's bytes to a descriptor; a missing file is no output. */
-static void copy_out(const char *path, int fd) {
-  int in = open(path, O_RDONLY);
-  if (in < 0) return;
+/* Copies everything `in` reads to `out`; 0, or -1 when a write fails. */
+static int copy_all(int in, int out) {
   static char buffer[65536];
   ssize_t got;
   while ((got = read(in, buffer, sizeof buffer)) > 0) {
     for (ssize_t done = 0; done < got;) {
-      ssize_t wrote = write(fd, buffer + done, (size_t)(got - done));
-      if (wrote <= 0) break;
+      ssize_t wrote = write(out, buffer + done, (size_t)(got - done));
+      if (wrote <= 0) return -1;
       done += wrote;
     }
   }
+  return 0;
+}
+
+/* Copies a file's bytes to a descriptor; a missing file is no output. */
+static void copy_out(const char *path, int fd) {
+  int in = open(path, O_RDONLY);
+  if (in < 0) return;
+  copy_all(in, fd);
   close(in);
   unlink(path);
 }
@@ -77,16 +83,8 @@ static int jq_reads_stdin(int argc, char **argv) {
 static int save_stdin(const char *path) {
   int out = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
   if (out < 0) return -1;
-  static char buffer[65536];
-  ssize_t got;
-  while ((got = read(STDIN_FILENO, buffer, sizeof buffer)) > 0) {
-    for (ssize_t done = 0; done < got;) {
-      ssize_t wrote = write(out, buffer + done, (size_t)(got - done));
-      if (wrote <= 0) return close(out), -1;
-      done += wrote;
-    }
-  }
-  return close(out);
+  int copied = copy_all(STDIN_FILENO, out);
+  return close(out) || copied;
 }
 
 int main(int argc, char **argv) {

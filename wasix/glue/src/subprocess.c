@@ -67,6 +67,15 @@ FILE *popen(const char *command, const char *mode) {
   return stream;
 }
 
+/* The child's status word, waiting through interruptions; -1 when waitpid fails otherwise. */
+static int wait_for(pid_t pid) {
+  int status;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) return -1;
+  }
+  return status;
+}
+
 int pclose(FILE *stream) {
   struct piped **link = &open_pipes;
   while (*link && (*link)->stream != stream) link = &(*link)->next;
@@ -79,11 +88,7 @@ int pclose(FILE *stream) {
   pid_t pid = entry->pid;
   free(entry);
   fclose(stream);
-  int status;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) return -1;
-  }
-  return status;
+  return wait_for(pid);
 }
 
 int system(const char *command) {
@@ -92,9 +97,5 @@ int system(const char *command) {
   pid_t pid = fork();
   if (pid < 0) return -1;
   if (pid == 0) exec_shell(command);
-  int status;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) return -1;
-  }
-  return status;
+  return wait_for(pid);
 }
