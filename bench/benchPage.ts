@@ -304,7 +304,12 @@ async function main() {
   const figures: BenchFigure[] = repeat
     ? (JSON.parse(sessionStorage.getItem(CARRIED) ?? "[]") as BenchFigure[])
     : [];
-  const skillbox = createSkillbox({ assetsUrl: DEFAULT_ASSETS_URL });
+  // The built-in shell here, pinned: the default picks the Wasmer engine where the page is
+  // isolated, and that engine has rows of its own below.
+  const skillbox = createSkillbox({
+    assetsUrl: DEFAULT_ASSETS_URL,
+    shell: { engine: "builtin" },
+  });
   if (!repeat) {
     await skillbox.installSkill({
       files: {

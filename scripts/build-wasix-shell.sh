@@ -172,7 +172,7 @@ asyncify handoff.raw.wasm "$out/handoff.wasm"
   printf '    "python3": "handoff",\n    "python": "handoff",\n    "node": "handoff",\n    "jq": "handoff"'
   while read -r command; do printf ',\n    "%s": "toybox"' "$command"; done <toybox-commands
   printf '\n  },\n  "sources": {\n'
-  printf '    "dash": { "version": "%s", "licence": "BSD-3-Clause (LICENSE.dash)", "from": "Debian'"'"'s source package, with our patch wasix/patches/dash-exit-without-unwinding.patch" },\n' "$dash_version"
+  printf '    "dash": { "version": "%s", "licence": "BSD-3-Clause (LICENSE.dash)", "from": "Debian'"'"'s source package, with our patches wasix/patches/dash-*.patch" },\n' "$dash_version"
   printf '    "toybox": { "version": "%s", "licence": "0BSD (LICENSE.toybox)", "from": "%s" },\n' "$toybox_version" "$toybox_patches"
   printf '    "awk": { "version": "%s", "licence": "Lucent permission notice (LICENSE.awk)", "from": "Debian'"'"'s source package original-awk" }\n' "$awk_version"
   printf '  }\n}\n'

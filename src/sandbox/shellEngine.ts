@@ -5,10 +5,10 @@ const REGISTRY_NAME = /^[a-z0-9][a-z0-9_-]*\/[a-z0-9][a-z0-9_.-]*(@[0-9A-Za-z.^~
 export const DEFAULT_WASMER_REGISTRY = "https://registry.wasmer.io/graphql";
 
 /**
- * How a deployment runs `.sh` scripts (README "Shell engines"). `auto` uses the Wasmer engine when
- * a shell package is configured and the page is cross-origin isolated, the built-in engine
- * (just-bash) otherwise; `wasmer` insists on Wasmer and fails loudly where it cannot run, on the
- * configured package or, without one, on the runtime folder's dash and toybox.
+ * How a deployment runs `.sh` scripts (README "Shell engines"). `auto` uses the Wasmer engine
+ * where the page is cross-origin isolated and a shell package is at hand (the configured one, or
+ * the runtime folder's dash and toybox), the built-in engine (just-bash) otherwise; `wasmer`
+ * insists on Wasmer and fails loudly where it cannot run.
  */
 export const shellEngineConfigSchema = z
   .object({

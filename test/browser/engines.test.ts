@@ -196,7 +196,7 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
     test("reports the features it uses, and the status line names what is narrowed", async () => {
       const status = await page.evaluate(() => window.skillbox.status(), null);
       expect(status.features).toEqual(features);
-      expect(status.shellEngine).toBe("builtin");
+      expect(status.shellEngine).toBe(features.sharedMemory ? "wasmer" : "builtin");
       const line = await page.evaluate(() => document.getElementById("status")?.textContent, null);
       expect(line).toContain("Ready.");
       expect(line?.includes("time limit is stopped by ending its worker")).toBe(
@@ -237,10 +237,13 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
     });
 
     // Where the limit ends the worker (no SharedArrayBuffer), one CI run of five saw spin.js end
-    // with exit 1 before its limit in WebKit, not reproduced in eight runs here; retries keep an
-    // intermittent WebKit fault from failing the build, and a repeated one still fails it.
+    // with exit 1 before its limit in WebKit, not reproduced in eight runs here. In Firefox, one
+    // full run of four saw the first .sh after the stopped one (dash on the Wasmer engine, in a
+    // fresh worker) never finish, as the Wasmer package test below once did; not reproduced in
+    // two runs of this test alone. Retries keep such intermittent engine faults from failing the
+    // build, and a repeated one still fails it.
     test("a run past its time limit stops with 124 in each runtime, and the next run works", {
-      retry: features.sharedMemory ? 0 : 2,
+      retry: name === "chromium" ? 0 : 2,
     }, async () => {
       for (const script of ["scripts/spin.py", "scripts/spin.js", "scripts/spin.sh"]) {
         const result = await run(page, SKILL, script, [], 3000);

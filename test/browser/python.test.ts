@@ -69,12 +69,12 @@ const probe = useTestSkill(SKILL, scripts);
 const { run } = probe;
 
 describe("Python runtime through window.skillbox", () => {
-  test("the sandbox frame is cross-origin isolated", async () => {
+  test("the sandbox frame is cross-origin isolated, so .sh runs on dash and toybox", async () => {
     const status = await probe.page().evaluate(() => window.skillbox.status());
     expect(status).toMatchObject({
       crossOriginIsolated: true,
       runtimes: ["python", "javascript", "shell"],
-      shellEngine: "builtin",
+      shellEngine: "wasmer",
     });
     expect(Object.keys(status.pools).sort()).toEqual(["javascript", "python", "shell"]);
   });

@@ -11,7 +11,7 @@ describe("built-in shell: programs and files", () => {
 
   beforeAll(async () => {
     browser = await launchChromium();
-    page = await openApp(browser);
+    page = await openApp(browser, "/", undefined, { shell: { engine: "builtin" } });
     await installTestSkill(page, "shell-commands", {
       "scripts/tools.sh": `for tool in git curl wget npm npx gh pip; do
   command -v "$tool" >/dev/null || echo "$tool missing"

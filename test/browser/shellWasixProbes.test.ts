@@ -119,6 +119,43 @@ echo "last: $?"
     expect(outcome.stdout).toBe("y\ny\n1\n3\nawk\nloop\nlast: 0\n");
   });
 
+  test("a writer under a signal trap also ends quietly when its reader goes", async () => {
+    const outcome = await script(`trap 'echo never' USR1 TERM
+(while :; do echo trapped; done) | head -n 1
+echo "last: $?"
+`);
+    expect(outcome).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(outcome.stdout).toBe("trapped\nlast: 0\n");
+  });
+
+  test("a foreground command does not wait for a background job", async () => {
+    const outcome = await script(`(sleep 3; touch background-done) &
+/bin/true
+sleep 0.2
+[ -e background-done ] && echo "waited for the background job" || echo "ran alongside it"
+wait
+[ -e background-done ] && echo "then wait waited for it"
+`);
+    expect(outcome).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(outcome.stdout).toBe("ran alongside it\nthen wait waited for it\n");
+  });
+
+  test("kill reaches other processes: default actions, traps, ignored signals and $PPID", async () => {
+    const outcome = await script(`sleep 5 & kill $!; wait $!; echo "term: $?"
+sh -c 'while :; do sleep 0.1; done' & sleep 0.3; kill -9 $!; wait $!; echo "kill: $?"
+( trap 'echo "child got TERM"; exit 3' TERM; while :; do sleep 0.1; done ) &
+sleep 0.5; kill $!; wait $!; echo "trapped: $?"
+sh -c 'trap "" TERM; sleep 1; echo "ignored TERM"' & sleep 0.3; kill $!; wait $!; echo "ignored: $?"
+trap 'echo "parent got USR1"' USR1
+sh -c 'kill -USR1 $PPID'
+echo "after USR1"
+`);
+    expect(outcome).toMatchObject({ exitCode: 0, stderr: "" });
+    expect(outcome.stdout).toBe(
+      "term: 143\nkill: 137\nchild got TERM\ntrapped: 3\nignored TERM\nignored: 0\nparent got USR1\nafter USR1\n",
+    );
+  });
+
   test("runs a script that asks for bash on the built-in engine's bash", async () => {
     const outcome = await script(
       `#!/bin/bash\nif [[ "ab" == a* ]]; then arr=(x y); echo "\${arr[1]}"; fi\n`,

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { loadDeploymentConfig } from "../../src/app/deploymentConfig";
 import { runtimeAssetSources } from "../../src/sandbox/host/runtimeAssets";
 import { downloadRegistryPackage } from "../../src/sandbox/host/wasmerRegistry";
@@ -86,6 +86,16 @@ describe("runtimeAssetSources for the shell", () => {
     runtimeAssetSources({ assetsUrl: ASSETS_URL, shell }).find(
       (source) => source.language === "shell",
     );
+
+  test("auto brings dash and toybox only where there is shared memory", () => {
+    vi.stubGlobal("crossOriginIsolated", true);
+    try {
+      expect(shellSource()?.files["shell-package"]).toBeTypeOf("function");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(shellSource()?.files).toEqual({});
+  });
 
   test("the built-in engine needs no assets", () => {
     expect(shellSource()).toMatchObject({

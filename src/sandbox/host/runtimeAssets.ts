@@ -1,4 +1,5 @@
 import { PRELOAD_ASSET } from "../../python/preloadBundle";
+import { hasSharedMemory } from "../features";
 import { WORKER_MODULE } from "../frame/frameApi";
 import { RUNTIME_LAYOUT } from "../runtimeLayout";
 import {
@@ -31,8 +32,9 @@ export interface RuntimeAssetOptions {
 
 /**
  * The shell runtime's assets: none for the built-in engine (just-bash is bundled into its
- * worker); the Wasmer SDK's modules and wasm and the shell package when a package is configured,
- * or the runtime folder's dash and toybox when the `wasmer` engine is chosen without one.
+ * worker); otherwise the Wasmer SDK's modules and wasm and the shell package: the configured
+ * one, or the runtime folder's dash and toybox (empty when the build has none, and then `auto`
+ * boots the built-in engine).
  */
 function shellAssetSource(
   at: (path: string) => string,
@@ -50,7 +52,12 @@ function shellAssetSource(
     assetBaseUrl: at(RUNTIME_LAYOUT.wasmer),
     compile: [],
   } as const;
-  if (engine === "builtin" || (engine === "auto" && shellPackage === undefined)) {
+  // Without SharedArrayBuffer (a page that is not cross-origin isolated, or WebKit) the Wasmer
+  // engine cannot run, so `auto` does not fetch dash and toybox there.
+  if (
+    engine === "builtin" ||
+    (engine === "auto" && shellPackage === undefined && !hasSharedMemory())
+  ) {
     return { ...base, files: {}, shell: { engine } };
   }
   const packageLocation: AssetLocation =

@@ -11,7 +11,10 @@
 #include <unistd.h>
 
 #include "execArguments.h"
+#include "exitStatus.h"
 #include "reapedChildren.h"
+#include "runFiles.h"
+#include "signalMail.h"
 #include "signals.h"
 #include "wasix.h"
 #include "workingDirectory.h"
@@ -23,11 +26,78 @@ int wasix_fail(int32_t error) {
   return -1;
 }
 
+/* A number in one of the run's files (runFiles.h). */
+static void write_run_number(const char *kind, pid_t pid, unsigned value, int how) {
+  char path[RUN_FILE_PATH_SIZE];
+  run_file(path, kind, pid);
+  int fd = open(path, O_WRONLY | O_CREAT | how, 0600);
+  if (fd < 0) return;
+  char text[16];
+  int length = snprintf(text, sizeof text, "%u", value);
+  if (write(fd, text, (size_t)length) != length) unlink(path);
+  close(fd);
+}
+
+static int read_run_number(const char *kind, pid_t pid, int *value) {
+  char path[RUN_FILE_PATH_SIZE], text[16] = {0};
+  run_file(path, kind, pid);
+  int fd = open(path, O_RDONLY);
+  if (fd < 0) return 0;
+  ssize_t length = read(fd, text, sizeof text - 1);
+  close(fd);
+  if (length <= 0) return 0;
+  *value = atoi(text);
+  return 1;
+}
+
+/* This process's children that no wait has reported yet. The runtime's join of "any child" blocks
+ * even when asked not to, until its oldest child ends, while a join of one pid honours WNOHANG;
+ * so a wait that must not block asks each child in turn. */
+static pid_t *children;
+static size_t child_count, child_capacity;
+
+/* Children whose exit sigsuspend() noticed before the program asked waitpid() for them. */
+static struct {
+  pid_t pid;
+  int status;
+} reaped[64];
+static int reaped_count;
+
+static void remember_child(pid_t pid) {
+  if (child_count == child_capacity) {
+    size_t capacity = child_capacity ? 2 * child_capacity : 16;
+    pid_t *grown = realloc(children, capacity * sizeof *grown);
+    if (!grown) return; /* then only a blocking wait for any child reports it */
+    children = grown;
+    child_capacity = capacity;
+  }
+  children[child_count++] = pid;
+}
+
+static void forget_child(pid_t pid) {
+  for (size_t i = 0; i < child_count; i++) {
+    if (children[i] == pid) {
+      children[i] = children[--child_count];
+      return;
+    }
+  }
+}
+
+static pid_t parent;
+
 pid_t fork(void) {
+  pid_t self = getpid();
   uint32_t pid = 0;
   int32_t error = wasix_proc_fork(1, &pid);
   if (error) return wasix_fail(error);
-  if (pid == 0) listen_for_signals();
+  if (pid == 0) {
+    parent = self;
+    child_count = 0;
+    reaped_count = 0;
+    signals_after_fork();
+  } else {
+    remember_child((pid_t)pid);
+  }
   return (pid_t)pid;
 }
 
@@ -58,7 +128,10 @@ int execve(const char *path, char *const argv[], char *const envp[]) {
   int32_t error = ENOMEM;
   if (args && envs) {
     sync_runtime_directory();
+    signals_before_exec();
+    if (parent) write_run_number("parent", getpid(), (unsigned)parent, O_TRUNC);
     error = wasix_proc_exec3(path, strlen(path), args, args_length, envs, envs_length, 0, "", 0);
+    signals_after_failed_exec();
   }
   free(args);
   free(envs);
@@ -92,35 +165,25 @@ int execvp(const char *file, char *const argv[]) {
 
 /* The runtime reports a child's exit status to its parent as an errno: every status from 79 up
  * (127, 130, …) arrives as 79, and now and then a lower one does too. So every process leaves its
- * status in a file named after its pid, which the parent's waitpid() reads and removes. */
-static void status_file(char *path, size_t size, pid_t pid) {
-  snprintf(path, size, "/tmp/.skillbox-exit-%d", (int)pid);
+ * status in a file named after its pid, which the parent's waitpid() reads and removes.
+ * wasi-libc's _Exit() ends in proc_exit; proc_exit2 takes the whole status for the run's own. */
+_Noreturn void __wrap___wasi_proc_exit(__wasi_exitcode_t code) {
+  write_run_number("exit", getpid(), code, O_TRUNC);
+  wasix_proc_exit2(code);
 }
 
-/* wasi-libc's _Exit() ends in proc_exit; proc_exit2 takes the whole status for the run's own. */
-_Noreturn void __wrap___wasi_proc_exit(__wasi_exitcode_t code) {
-  char path[64];
-  status_file(path, sizeof path, getpid());
-  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  if (fd >= 0) {
-    char text[16];
-    int length = snprintf(text, sizeof text, "%u", (unsigned)code);
-    if (write(fd, text, (size_t)length) != length) unlink(path);
-    close(fd);
-  }
-  wasix_proc_exit2(code);
+void leave_signal_status(pid_t pid, int signal) {
+  write_run_number("exit", pid, 128 + (unsigned)signal, O_EXCL);
 }
 
 /* The status the child left, or the runtime's report when it left none (killed outright). */
 static int reported_status(pid_t pid, int reported) {
-  char path[64], text[16] = {0};
-  status_file(path, sizeof path, pid);
-  int fd = open(path, O_RDONLY);
-  if (fd < 0) return reported;
-  ssize_t length = read(fd, text, sizeof text - 1);
-  close(fd);
+  int status;
+  if (!read_run_number("exit", pid, &status)) return reported;
+  char path[RUN_FILE_PATH_SIZE];
+  run_file(path, "exit", pid);
   unlink(path);
-  return length > 0 ? atoi(text) : reported;
+  return status;
 }
 
 static int status_word(pid_t pid, const wasix_join_status *status) {
@@ -136,13 +199,7 @@ static int status_word(pid_t pid, const wasix_join_status *status) {
   }
 }
 
-static struct {
-  pid_t pid;
-  int status;
-} reaped[64];
-static int reaped_count;
-
-static pid_t join(pid_t pid, int *status, int options) {
+static pid_t runtime_join(pid_t pid, int *status, int options) {
   for (;;) {
     wasix_option_pid which = {.tag = pid > 0, .pid = pid > 0 ? (uint32_t)pid : 0};
     wasix_join_status joined = {0};
@@ -156,7 +213,40 @@ static pid_t join(pid_t pid, int *status, int options) {
       return wasix_fail(ECHILD);
     }
     if (status) *status = status_word((pid_t)which.pid, &joined);
+    forget_child((pid_t)which.pid);
     return (pid_t)which.pid;
+  }
+}
+
+static pid_t join_watching_signals(pid_t pid, int *status, int options);
+
+static pid_t join(pid_t pid, int *status, int options) {
+  if (!(options & WNOHANG) && receives_signal_mail()) {
+    return join_watching_signals(pid, status, options);
+  }
+  if (pid != -1 || !(options & WNOHANG)) return runtime_join(pid, status, options);
+  for (size_t i = 0; i < child_count;) {
+    pid_t child = children[i];
+    pid_t found = runtime_join(child, status, options);
+    if (found > 0) return found;
+    if (found < 0 && errno != ECHILD) return -1;
+    if (found < 0) forget_child(child);
+    else i++;
+  }
+  return child_count ? 0 : wasix_fail(ECHILD);
+}
+
+/* A process that catches signals cannot sit in the runtime's join: signals from other processes
+ * arrive by mail (signalMail.c), so it asks without blocking and reads its mail in between, as
+ * Linux runs a handler while a shell waits for its foreground job. */
+static pid_t join_watching_signals(pid_t pid, int *status, int options) {
+  for (uint64_t pause = 1000000;; pause = pause < 16000000 ? 2 * pause : pause) {
+    pid_t found = join(pid, status, options | WNOHANG);
+    /* Also once the child has ended: it may have signalled this process on its way out. */
+    take_sent_signals();
+    deliver_unblocked();
+    if (found) return found;
+    pause_for(pause);
   }
 }
 
@@ -197,10 +287,11 @@ pid_t getpid(void) {
   return (pid_t)pid;
 }
 
+/* The runtime answers 0 for every process's parent: a child learns it at fork (above), and leaves
+ * it in a file for the program it execs. The run's first process has none. */
 pid_t getppid(void) {
-  uint32_t parent = 0;
-  wasix_proc_parent((uint32_t)getpid(), &parent);
-  return (pid_t)parent;
+  if (!parent) read_run_number("parent", getpid(), &parent);
+  return parent;
 }
 
 /* One session, one process group: job control has no terminal to manage here. */

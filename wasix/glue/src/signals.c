@@ -1,7 +1,9 @@
-/* Signals between the processes of a run. kill() sends through the runtime, which calls the
- * exported __wasm_signal in the receiving process at its next system call; the glue layer then
- * runs the handler sigaction() installed, keeps the signal pending while it is blocked, or takes
- * the default action. A terminating default action exits with 128+signal at once (calling abort()
+/* Signal state of one process: handlers, the blocked mask and pending signals. The runtime's own
+ * delivery is not used: it calls a process's signal callback in the middle of a blocking system
+ * call, where an asyncified module cannot take the call (the process hung in a write to a
+ * broken pipe, or ended with EINTR), and without a callback it ignores most signals. Signals from
+ * other processes travel through signalMail.c instead; a signal a process sends itself is
+ * delivered here at once. A terminating default action exits with 128+signal (calling abort()
  * from here would re-enter the handler path). */
 #include <errno.h>
 #include <signal.h>
@@ -11,6 +13,7 @@
 #include <unistd.h>
 
 #include "reapedChildren.h"
+#include "signalMail.h"
 #include "signals.h"
 #include "wasix.h"
 
@@ -133,7 +136,7 @@ static void raise_or_hold(int signal) {
   }
 }
 
-static void deliver_unblocked(void) {
+void deliver_unblocked(void) {
   for (int signal = 1; signal < _NSIG; signal++) {
     if (sigismember(&pending, signal) && !sigismember(&blocked, signal)) {
       sigdelset(&pending, signal);
@@ -142,44 +145,33 @@ static void deliver_unblocked(void) {
   }
 }
 
-__attribute__((export_name("__wasm_signal"))) void wasix_signal_arrived(int signal) {
-  if (valid(signal)) raise_or_hold(signal);
+void hold_signal(int signal) {
+  if (valid(signal)) sigaddset(&pending, signal);
 }
 
-/* A process with a signal callback registered now and then hangs in a write to a pipe whose
- * reader has gone, instead of ending (the runtime's SIGPIPE delivery never returns). So the
- * callback is only registered once a program asks for a signal the runtime may send to be caught
- * or ignored; until then the runtime's defaults, which end the process as Linux does, apply.
- * Not counted: SIGCHLD, which the runtime never sends (sigsuspend raises it itself); the fault
- * signals, which WebAssembly traps instead of raising; and catching SIGINT, which dash does in
- * every script (a signal from another process of the run does not arrive on this runtime anyway;
- * `kill -INT $$` still reaches a trap, through raise_or_hold). */
-static int listening;
-
-static void register_callback(void) {
-  static const char name[] = "__wasm_signal";
-  wasix_callback_signal(name, sizeof name - 1);
-}
-
-static int needs_callback(int signal, void (*handler)(int)) {
-  switch (signal) {
-    case SIGCHLD:
-    case SIGFPE:
-    case SIGSEGV:
-    case SIGBUS:
-    case SIGILL:
-      return 0;
-    case SIGINT:
-      return handler == SIG_IGN;
-    default:
-      if (handler == SIG_DFL) return 0;
-      return !(handler == SIG_IGN && ignored_by_default(signal));
+static uint64_t signals_handled_by(int caught) {
+  uint64_t set = 0;
+  for (int signal = 1; signal < _NSIG && signal <= 64; signal++) {
+    void (*handler)(int) = actions[signal].sa_handler;
+    int catches = handler != SIG_DFL && handler != SIG_IGN;
+    if (caught ? catches : handler == SIG_IGN) set |= 1ULL << (signal - 1);
   }
+  return set;
 }
 
-/* In every forked child: the runtime does not carry the registration across a fork. */
-void listen_for_signals(void) {
-  if (listening) register_callback();
+uint64_t caught_signals(void) { return signals_handled_by(1); }
+uint64_t ignored_signals(void) { return signals_handled_by(0); }
+
+int terminates_by_default(int signal) { return valid(signal) && !ignored_by_default(signal); }
+
+void pause_for(uint64_t nanoseconds) {
+  const __wasi_subscription_t nap = {
+      .u.tag = __WASI_EVENTTYPE_CLOCK,
+      .u.u.clock = {.id = __WASI_CLOCKID_MONOTONIC, .timeout = nanoseconds},
+  };
+  __wasi_event_t event;
+  __wasi_size_t count;
+  (void)__wasi_poll_oneoff(&nap, &event, 1, &count);
 }
 
 int sigaction(int signal, const struct sigaction *restrict action, struct sigaction *restrict old) {
@@ -187,11 +179,9 @@ int sigaction(int signal, const struct sigaction *restrict action, struct sigact
   if (old) *old = actions[signal];
   if (action) {
     if (signal == SIGKILL || signal == SIGSTOP) return wasix_fail(EINVAL);
+    void (*before)(int) = actions[signal].sa_handler;
     actions[signal] = *action;
-    if (!listening && needs_callback(signal, action->sa_handler)) {
-      listening = 1;
-      register_callback();
-    }
+    if (before != action->sa_handler) publish_signal_dispositions();
   }
   return 0;
 }
@@ -251,19 +241,14 @@ int sigsuspend(const sigset_t *mask) {
   sigset_t saved = blocked;
   blocked = *mask;
   while (!unblocked_pending()) {
+    take_sent_signals();
     int reaped = reap_finished_child();
     if (reaped < 0) break;
     if (reaped) {
       sigaddset(&pending, SIGCHLD);
       continue;
     }
-    const __wasi_subscription_t nap = {
-        .u.tag = __WASI_EVENTTYPE_CLOCK,
-        .u.u.clock = {.id = __WASI_CLOCKID_MONOTONIC, .timeout = 1000000},
-    };
-    __wasi_event_t event;
-    __wasi_size_t count;
-    (void)__wasi_poll_oneoff(&nap, &event, 1, &count);
+    if (!unblocked_pending()) pause_for(1000000);
   }
   deliver_unblocked();
   blocked = saved;
@@ -278,8 +263,7 @@ int kill(pid_t pid, int signal) {
     if (signal) raise_or_hold(signal);
     return 0;
   }
-  int32_t error = wasix_proc_signal((uint32_t)pid, (uint32_t)signal);
-  return error ? wasix_fail(error) : 0;
+  return send_signal(pid, signal);
 }
 
 int killpg(pid_t group, int signal) { return kill(group, signal); }

@@ -49,12 +49,10 @@ int32_t wasix_proc_join(wasix_option_pid *pid, uint32_t flags, wasix_join_status
     WASIX_IMPORT("proc_join");
 int32_t wasix_proc_signal(uint32_t pid, uint32_t signal) WASIX_IMPORT("proc_signal");
 int32_t wasix_proc_id(uint32_t *pid) WASIX_IMPORT("proc_id");
-int32_t wasix_proc_parent(uint32_t pid, uint32_t *parent) WASIX_IMPORT("proc_parent");
 int32_t wasix_fd_pipe(uint32_t *read_end, uint32_t *write_end) WASIX_IMPORT("fd_pipe");
 int32_t wasix_fd_dup(uint32_t fd, uint32_t *copy) WASIX_IMPORT("fd_dup");
 int32_t wasix_getcwd(char *path, uint32_t *path_len) WASIX_IMPORT("getcwd");
 int32_t wasix_chdir(const char *path, uint32_t path_len) WASIX_IMPORT("chdir");
-void wasix_callback_signal(const char *name, uint32_t name_len) WASIX_IMPORT("callback_signal");
 int32_t wasix_stack_checkpoint(wasix_stack_snapshot *snapshot, uint64_t *value)
     WASIX_IMPORT("stack_checkpoint");
 _Noreturn void wasix_stack_restore(const wasix_stack_snapshot *snapshot, uint64_t value)
