@@ -49,11 +49,6 @@ interface RunState {
   exitCode: number | undefined;
   /** True from `process.exit()` until the 'exit' listeners run: stops the guest where it is. */
   exiting: boolean;
-  /**
-   * The loop's notion of now, updated once per loop turn as libuv does: timers set in the same
-   * turn count from the same instant, so their order follows their delays.
-   */
-  loopNow: number;
   /** The run's memory budget: also the most one host-side inflate may produce. */
   memoryLimitBytes: number;
 }
@@ -224,14 +219,12 @@ function installHost(vm: QuickJSContext, state: () => RunState): void {
             return vm.newNumber(crc32Update(Number(arg(1)) >>> 0, bytesArg(vm, argHandles[0])));
           case "now":
             return vm.newNumber(performance.now());
-          case "markLoopStart":
-            run().loopNow = performance.now();
-            return vm.undefined;
           case "timer": {
             const id = Number(arg(0));
             const immediate = arg(2) === true;
             run().timers.set(id, {
-              due: run().loopNow + Math.max(1, Number(arg(1)) || 0),
+              // From the moment it is set, as Node counts (not from the loop turn's start).
+              due: performance.now() + Math.max(1, Number(arg(1)) || 0),
               seq: ++run().seq,
               immediate,
               ref: true,
@@ -423,7 +416,6 @@ async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
         seq: 0,
         exitCode: undefined,
         exiting: false,
-        loopNow: performance.now(),
         memoryLimitBytes: limit,
       };
       current = state;
@@ -476,7 +468,6 @@ async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
         const delay = nextDue - performance.now();
         if (delay > 0) await waitMs(delay);
         const now = performance.now();
-        state.loopNow = now;
         const due = timers
           .filter(([, t]) => t.due <= now)
           .sort(([, a], [, b]) => a.due - b.due || a.seq - b.seq);

@@ -76,8 +76,10 @@ describe("JavaScript runtime through window.skillbox", () => {
     expect((await run("scripts/argv.js")).exit_code).toBe(0);
   });
 
+  // The bomb takes 15-21 s to reach the memory limit on this project's 2-core machine; the time
+  // limit is well past that, so the test sees the memory limit end it.
   test("an allocation bomb ends cleanly with a non-zero exit and a message", async () => {
-    const result = await run("scripts/bomb.js", [], 20_000);
+    const result = await run("scripts/bomb.js", [], 60_000);
     expect(result.timed_out).toBe(false);
     expect(result.exit_code).not.toBe(0);
     expect(result.stderr).toMatch(/out of memory/i);

@@ -1177,8 +1177,6 @@
         if (!exists(main)) throw notFound(main, undefined);
         if (isEsm(main)) {
           const source = esmSource(main);
-          // Timers count from here, as Node's count from just before the main module runs.
-          host("markLoopStart");
           const result = host("evalModule", source, main);
           if (result && typeof result.then === "function") result.then(undefined, handleRejection);
         } else {
@@ -1194,7 +1192,6 @@
             main,
           );
           const require = makeRequire(module);
-          host("markLoopStart");
           wrapper.call(module.exports, module.exports, require, module, main, path.dirname(main));
           module.loaded = true;
         }
