@@ -7,14 +7,17 @@ import { z } from "../zod.ts";
 /** What `installSkill` accepts: a map of `FOLDER/path` → contents, or a base64 zip. */
 export type InstallSource = { files: Record<string, string | Uint8Array> } | { zipBase64: string };
 
-const installSourceSchema = z.union([
+export const installSourceSchema = z.union([
   z.strictObject({
-    files: z.record(z.string(), z.union([z.string(), z.instanceof(Uint8Array)])),
+    files: z.record(
+      z.string(),
+      z.union([z.string(), z.custom<Uint8Array>((value) => value instanceof Uint8Array)]),
+    ),
   }),
   z.strictObject({ zipBase64: z.string() }),
 ]);
 
-const endpointSchema = z.union([
+export const endpointSchema = z.union([
   z.strictObject({
     protocol: z.enum(["openai", "anthropic"]),
     baseUrl: z.url(),

@@ -1,7 +1,7 @@
 import { type PythonPackagesConfig, pythonPackagesConfigSchema } from "../python/packageConfig.ts";
 import type { AdmissionLimits } from "../sandbox/frame/admission";
 import { shellEngineConfigSchema } from "../sandbox/shellEngine.ts";
-import type { ToolLimits } from "../tools/limits";
+import { type ToolLimits, timeLimitMsSchema } from "../tools/limits.ts";
 import { z } from "../zod.ts";
 
 /** Where a deployment puts its settings: a JSON file beside `index.html` (README "Shell engines"). */
@@ -11,7 +11,7 @@ const count = z.number().int().positive();
 
 /** Limits a deployment may set; each one absent keeps its default (README "Limits"). */
 export const deploymentLimitsSchema = z.strictObject({
-  timeLimitMs: count.optional(),
+  timeLimitMs: timeLimitMsSchema.optional(),
   resultLimitChars: count.min(1000).optional(),
   maxOutputFiles: count.optional(),
   maxOutputFileBytes: count.optional(),

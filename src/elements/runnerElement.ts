@@ -1,4 +1,5 @@
 import type { Skillbox } from "../api/createSkillbox";
+import { MAX_TIME_LIMIT_MS, timeLimitProblem } from "../tools/limits";
 import { type RunRecord, runConsole } from "../ui/runConsole";
 import { ElementAttributeError } from "./elementOptions";
 import { SkillboxElement } from "./skillboxElement";
@@ -48,12 +49,12 @@ export class SkillboxRunnerElement extends SkillboxElement {
   private timeLimitMs(): number | undefined {
     const value = this.getAttribute("time-limit");
     if (value === null) return undefined;
-    const seconds = Number(value);
-    if (!Number.isFinite(seconds) || seconds <= 0) {
+    const ms = Math.round(Number(value) * 1000);
+    if (value.trim() === "" || timeLimitProblem(ms)) {
       throw new ElementAttributeError(
-        `attribute "time-limit": ${JSON.stringify(value)} is not a positive number of seconds`,
+        `attribute "time-limit": ${JSON.stringify(value)} is not a number of seconds from 0.001 to ${MAX_TIME_LIMIT_MS / 1000}`,
       );
     }
-    return Math.round(seconds * 1000);
+    return ms;
   }
 }

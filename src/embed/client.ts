@@ -1,13 +1,22 @@
 /**
  * `skillbox/client`: a Skillbox deployment on another origin, used from this page. It frames the
- * deployment's `embed.html` (hidden) and talks to it with comlink over `postMessage`; the object
- * it returns has the same API as `createSkillbox`.
+ * deployment's `embed.html` (hidden) and talks to it in the embed protocol's plain messages
+ * (./protocol.ts); the object it returns has the same API as `createSkillbox`.
  */
-import { proxy, type Remote, wrap } from "comlink";
 import type { Skillbox } from "../api/createSkillbox";
 import { toolExports } from "../api/toolExports";
 import type { ToolResult } from "../tools/skillTools";
-import { EMBED_HELLO, EMBED_READY, type EmbedMethod, guardedWindowEndpoint } from "./protocol";
+import {
+  EMBED_CHANNEL,
+  EMBED_HELLO,
+  EMBED_READY,
+  type EmbedArguments,
+  type EmbedError,
+  type EmbedMethod,
+  type EmbedRequest,
+  type EmbedResults,
+  embedReplySchema,
+} from "./protocol";
 
 export interface ConnectOptions {
   /** The deployment's `embed.html`, e.g. `https://skills.example.com/skillbox/embed.html`. */
@@ -17,8 +26,6 @@ export interface ConnectOptions {
   /** How long the deployment may take to answer; default 30 s. */
   timeoutMs?: number;
 }
-
-type EmbedRemote = Remote<Record<EmbedMethod, (...args: never[]) => unknown>>;
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const HELLO_INTERVAL_MS = 100;
@@ -81,6 +88,98 @@ async function handshake(frame: HTMLIFrameElement, origin: string, timeoutMs: nu
   return target;
 }
 
+/** The error a call failed with in the deployment, rebuilt here with its name and problems. */
+function errorFrom(data: EmbedError): Error {
+  const error = new Error(data.message);
+  error.name = data.name;
+  if (data.problems) Object.assign(error, { problems: data.problems });
+  return error;
+}
+
+interface PendingCall {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  listener: ((...values: unknown[]) => void) | undefined;
+}
+
+/** The host's side of the protocol over one framed deployment: numbered calls and their answers. */
+class EmbedConnection {
+  private nextId = 0;
+  private readonly pending = new Map<number, PendingCall>();
+  private closedWith: Error | undefined;
+
+  constructor(
+    private readonly target: Window,
+    private readonly origin: string,
+  ) {
+    window.addEventListener("message", this.onMessage);
+  }
+
+  /** Calls `method`; `listener` hears its events; `signal` stops it in the deployment. */
+  call<M extends EmbedMethod>(
+    method: M,
+    args: EmbedArguments<M>,
+    listener?: (...values: never[]) => void,
+    signal?: AbortSignal,
+  ): Promise<EmbedResults[M]> {
+    if (this.closedWith) return Promise.reject(this.closedWith);
+    const id = this.nextId++;
+    const answered = new Promise<EmbedResults[M]>((resolve, reject) => {
+      this.pending.set(id, {
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        listener: listener as ((...values: unknown[]) => void) | undefined,
+      });
+    });
+    this.post({
+      channel: EMBED_CHANNEL,
+      kind: "call",
+      id,
+      method,
+      args: [...args],
+      events: listener !== undefined,
+    });
+    if (signal) {
+      // Sent after the call, so the deployment knows the call when the stop arrives.
+      const stop = () => this.post({ channel: EMBED_CHANNEL, kind: "stop", id });
+      if (signal.aborted) stop();
+      else signal.addEventListener("abort", stop, { once: true });
+      void answered.then(
+        () => signal.removeEventListener("abort", stop),
+        () => signal.removeEventListener("abort", stop),
+      );
+    }
+    return answered;
+  }
+
+  /** Fails every call under way and every later one with `error`. */
+  close(error: Error): void {
+    this.closedWith = error;
+    window.removeEventListener("message", this.onMessage);
+    for (const call of this.pending.values()) call.reject(error);
+    this.pending.clear();
+  }
+
+  private post(request: EmbedRequest): void {
+    this.target.postMessage(request, this.origin);
+  }
+
+  private readonly onMessage = (event: MessageEvent) => {
+    if (event.source !== this.target || event.origin !== this.origin) return;
+    const reply = embedReplySchema.safeParse(event.data);
+    if (!reply.success) return;
+    const call = this.pending.get(reply.data.id);
+    if (!call) return;
+    if (reply.data.kind === "event") {
+      call.listener?.(...reply.data.values);
+      return;
+    }
+    this.pending.delete(reply.data.id);
+    if (reply.data.kind === "result") call.resolve(reply.data.value);
+    else call.reject(errorFrom(reply.data.error));
+  };
+}
+
 /** A Skillbox that lives in a deployment on another origin; see {@link ConnectOptions}. */
 export function connectSkillbox(options: ConnectOptions): Skillbox {
   const url = checkOptions(options);
@@ -89,150 +188,117 @@ export function connectSkillbox(options: ConnectOptions): Skillbox {
   frame.title = "Skillbox";
   frame.hidden = true;
   (options.container ?? document.body).append(frame);
-  // Boxed: a comlink proxy answers every property, `then` included.
-  const connection = handshake(frame, url.origin, options.timeoutMs ?? DEFAULT_TIMEOUT_MS).then(
-    (target) => ({ api: wrap(guardedWindowEndpoint(target, url.origin)) as EmbedRemote }),
-  );
   let disposed = false;
-  // Calls under way when the frame goes would wait forever: they fail with the disposal instead.
+  // Calls made before the handshake wait for it; calls under way at disposal fail at once.
   let abandon: (error: Error) => void = () => {};
   const gone = new Promise<never>((_, reject) => {
     abandon = reject;
   });
   gone.catch(() => {});
-  const remote = async (): Promise<EmbedRemote> => {
+  const connection = Promise.race([
+    handshake(frame, url.origin, options.timeoutMs ?? DEFAULT_TIMEOUT_MS).then(
+      (target) => new EmbedConnection(target, url.origin),
+    ),
+    gone,
+  ]);
+  connection.catch(() => {});
+  const request = async <M extends EmbedMethod>(
+    method: M,
+    args: EmbedArguments<M>,
+    listener?: (...values: never[]) => void,
+    signal?: AbortSignal,
+  ): Promise<EmbedResults[M]> => {
     if (disposed) throw new Error("this Skillbox was disposed");
-    return (await connection).api;
+    return (await connection).call(method, args, listener, signal);
   };
-  const ready = remote()
-    .then((api) => api.ready())
-    .then(() => undefined);
+  const ready = request("ready", []);
   ready.catch(() => {});
-  // Each method waits for the connection; arguments and results cross as structured clones.
-  const call =
-    <R>(method: EmbedMethod) =>
-    async (...args: unknown[]): Promise<R> =>
-      Promise.race([(await remote())[method](...(args as never[])) as Promise<R>, gone]);
   /** A tool call: contract JSON whatever happens to the connection, never a rejection. */
-  const toolCall =
-    (method: "callTool" | "callAgentTool" | "toolCall") =>
-    async (...args: unknown[]): Promise<ToolResult> => {
-      try {
-        return await call<ToolResult>(method)(...args);
-      } catch (error) {
-        return {
-          error: `The Skillbox deployment could not answer: ${error instanceof Error ? error.message : String(error)}`,
-        };
-      }
+  const contractJson = async (answer: () => Promise<ToolResult>): Promise<ToolResult> => {
+    try {
+      return await answer();
+    } catch (error) {
+      return {
+        error: `The Skillbox deployment could not answer: ${error instanceof Error ? error.message : String(error)}`,
+      };
+    }
+  };
+  const subscriptions = new Set<AbortController>();
+  const subscribe = (listener: () => void): (() => void) => {
+    const stopped = new AbortController();
+    subscriptions.add(stopped);
+    request("subscribe", [], listener, stopped.signal).catch(() => {});
+    return () => {
+      subscriptions.delete(stopped);
+      stopped.abort();
     };
-  const unsubscribers = new Set<() => void>();
+  };
 
   return {
     ready,
-    installSkill: call("installSkill"),
-    importSkill: async (source, onProgress, installOptions) =>
-      (await remote()).importSkill(
-        ...([source, proxy(onProgress ?? (() => {})), installOptions] as never[]),
-      ) as never,
-    // Functions do not cross as data: the listener goes as a proxy, and a stop as a message
-    // naming the call by a token chosen here.
-    callTool: async (name, args, options = {}) => {
-      const { onOutput, signal, ...data } = options;
-      const stopToken = signal ? crypto.randomUUID() : undefined;
-      const stop = () => void remote().then((api) => api.stopCall(...([stopToken] as never[])));
-      const result = toolCall("callTool")(
-        name,
-        args,
-        stopToken ? { ...data, stopToken } : data,
-        onOutput ? proxy(onOutput) : undefined,
-      );
-      // Sent after the call, so the deployment knows the token when the stop arrives.
-      if (signal?.aborted) stop();
-      else signal?.addEventListener("abort", stop, { once: true });
-      try {
-        return await result;
-      } finally {
-        signal?.removeEventListener("abort", stop);
-      }
-    },
-    listSkills: call("listSkills"),
-    getSkill: call("getSkill"),
-    setDefaultVersion: call("setDefaultVersion"),
-    deleteVersion: call("deleteVersion"),
-    deleteSkill: call("deleteSkill"),
-    exportSkill: call("exportSkill"),
-    profile: call("profile"),
-    updateProfile: call("updateProfile"),
-    agentContext: call("agentContext"),
-    callAgentTool: toolCall("callAgentTool"),
+    installSkill: (source, installOptions) => request("installSkill", [source, installOptions]),
+    importSkill: (source, onProgress, installOptions) =>
+      request("importSkill", [source, installOptions], onProgress),
+    callTool: (name, args, { onOutput, signal, ...data } = {}) =>
+      contractJson(() => request("callTool", [name, args, data], onOutput, signal)),
+    listSkills: () => request("listSkills", []),
+    getSkill: (name, version) => request("getSkill", [name, version]),
+    setDefaultVersion: (name, version) => request("setDefaultVersion", [name, version]),
+    deleteVersion: (name, version) => request("deleteVersion", [name, version]),
+    deleteSkill: (name) => request("deleteSkill", [name]),
+    exportSkill: (name, version) => request("exportSkill", [name, version]),
+    profile: () => request("profile", []),
+    updateProfile: (name, change) => request("updateProfile", [name, change]),
+    agentContext: () => request("agentContext", []),
+    callAgentTool: (name, args) => contractJson(() => request("callAgentTool", [name, args])),
     tools: toolExports({
-      definitions: call("toolDefinitions"),
-      instructionLines: call("toolInstructionLines"),
-      call: toolCall("toolCall"),
-      subscribe: (listener) => subscribeRemote(remote, listener, unsubscribers),
+      definitions: (binding) => request("toolDefinitions", [binding]),
+      instructionLines: (binding) => request("toolInstructionLines", [binding]),
+      call: (name, args, binding) => contractJson(() => request("toolCall", [name, args, binding])),
+      subscribe,
     }),
-    usage: call("usage"),
-    records: call("records"),
-    outputFiles: call("outputFiles"),
-    clearOutputFiles: call("clearOutputFiles"),
-    readOutputFile: call("readOutputFile"),
-    pythonPackages: call("pythonPackages"),
-    status: call("status"),
-    runtimeStates: call("runtimeStates"),
+    usage: () => request("usage", []),
+    records: () => request("records", []),
+    outputFiles: () => request("outputFiles", []),
+    clearOutputFiles: () => request("clearOutputFiles", []),
+    readOutputFile: (fileUrl) => request("readOutputFile", [fileUrl]),
+    pythonPackages: (skillName, version) => request("pythonPackages", [skillName, version]),
+    status: () => request("status", []),
+    runtimeStates: () => request("runtimeStates", []),
     chat: {
-      endpoint: call("chatEndpoint"),
-      endpointChosen: call("chatEndpointChosen"),
-      setEndpoint: call("chatSetEndpoint"),
-      checkEndpoint: call("chatCheckEndpoint"),
-      transcript: call("chatTranscript"),
-      send: async (text, onUpdate) =>
-        (await remote()).chatSend(
-          ...([text, onUpdate ? proxy(onUpdate) : undefined] as never[]),
-        ) as never,
-      cancel: () => void remote().then((api) => api.chatCancel()),
-      clear: call("chatClear"),
+      endpoint: () => request("chatEndpoint", []),
+      endpointChosen: () => request("chatEndpointChosen", []),
+      setEndpoint: (settings) => request("chatSetEndpoint", [settings]),
+      checkEndpoint: (settings) => request("chatCheckEndpoint", [settings]),
+      transcript: () => request("chatTranscript", []),
+      send: (text, onUpdate) => request("chatSend", [text], onUpdate),
+      cancel: () => void request("chatCancel", []).catch(() => {}),
+      clear: () => request("chatClear", []),
     },
     // The models live in the deployment's origin, and run in its frame.
     localModels: {
-      unsupported: call("localModelsUnsupported"),
-      list: call("localModelsList"),
-      add: async (file, onProgress) =>
-        (await remote()).localModelsAdd(
-          ...([file, onProgress ? proxy(onProgress) : undefined] as never[]),
-        ) as never,
-      // A download cannot be stopped from here: a signal does not cross to the deployment.
-      download: async (url, onProgress) =>
-        (await remote()).localModelsDownload(
-          ...([url, onProgress ? proxy(onProgress) : undefined] as never[]),
-        ) as never,
-      remove: call("localModelsRemove"),
-      load: call("localModelsLoad"),
+      unsupported: () => request("localModelsUnsupported", []),
+      list: () => request("localModelsList", []),
+      add: (file, onProgress) => request("localModelsAdd", [file], onProgress),
+      download: (modelUrl, onProgress, signal) =>
+        request("localModelsDownload", [modelUrl], onProgress, signal),
+      remove: (id) => request("localModelsRemove", [id]),
+      load: (id) => request("localModelsLoad", [id]),
     },
-    subscribe: (listener) => subscribeRemote(remote, listener, unsubscribers),
+    subscribe,
     dispose() {
-      for (const unsubscribe of [...unsubscribers]) unsubscribe();
+      for (const subscription of [...subscriptions]) subscription.abort();
+      subscriptions.clear();
       disposed = true;
-      abandon(new Error("this Skillbox was disposed"));
+      const error = new Error("this Skillbox was disposed");
+      abandon(error);
+      void connection.then(
+        (open) => open.close(error),
+        () => {},
+      );
       frame.remove();
     },
   };
-}
-
-/** Subscribes to the deployment's library changes; the listener crosses as a comlink proxy. */
-function subscribeRemote(
-  remote: () => Promise<EmbedRemote>,
-  listener: () => void,
-  unsubscribers: Set<() => void>,
-): () => void {
-  const subscription = remote().then(
-    (api) => api.subscribe(...([proxy(listener)] as never[])) as Promise<Remote<() => void>>,
-  );
-  const unsubscribe = () => {
-    unsubscribers.delete(unsubscribe);
-    void subscription.then((remoteUnsubscribe) => remoteUnsubscribe());
-  };
-  unsubscribers.add(unsubscribe);
-  return unsubscribe;
 }
 
 export type { Skillbox } from "../api/createSkillbox";

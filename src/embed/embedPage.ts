@@ -1,98 +1,157 @@
 /**
  * The embed page (`embed.html` in the runtime folder): a deployment's Skillbox for a page on
  * another origin that frames it. It answers only the origins the deployment lists in
- * `skillbox.config.json` (`embed.allowedOrigins`), and only with the methods of EMBED_METHODS.
+ * `skillbox.config.json` (`embed.allowedOrigins`), and only calls of the protocol's methods with
+ * arguments of their shape (see ./protocol.ts).
  */
-import { expose, proxy } from "comlink";
-import type { ModelProgress } from "../agent/local/modelStore";
 import { createSkillbox, type Skillbox } from "../api/createSkillbox";
 import {
   type DeploymentConfig,
   loadDeploymentConfig,
   pythonPackagesOf,
 } from "../app/deploymentConfig";
-import type { OutputListener } from "../sandbox/runtime";
 import {
+  EMBED_CHANNEL,
   EMBED_HELLO,
   EMBED_READY,
+  type EmbedError,
   type EmbedMethod,
+  type EmbedReply,
+  type EmbedResults,
   embedRequestSchema,
-  guardedWindowEndpoint,
+  type ParsedEmbedArguments,
+  parseEmbedArguments,
 } from "./protocol";
 
 /** The storage of every embed of this deployment, apart from the deployment's own app. */
 const EMBED_STORAGE_NAME = "skillbox-embed";
 
-type EmbedApi = Record<EmbedMethod, (...args: never[]) => unknown>;
+/** Sends one event of the call (the arguments the listener would have been called with). */
+type Emit = (...values: unknown[]) => void;
 
-function embedApi(skillbox: Skillbox): EmbedApi {
-  /** Runs a page may stop, by the token it chose for the call. */
-  const stoppable = new Map<string, AbortController>();
+/** One method's answer to its parsed arguments; `emit` is there when the host asked for events. */
+type Handler<M extends EmbedMethod> = (
+  args: ParsedEmbedArguments<M>,
+  emit: Emit | undefined,
+  signal: AbortSignal,
+) => Promise<EmbedResults[M]> | EmbedResults[M];
+
+type Handlers = { [M in EmbedMethod]: Handler<M> };
+
+/** Resolves when `signal` aborts: how a subscription lasts until the host stops it. */
+const untilStopped = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+
+function handlers(skillbox: Skillbox): Handlers {
   return {
-    ready: () => skillbox.ready,
-    installSkill: skillbox.installSkill,
-    importSkill: skillbox.importSkill,
-    // Options cross as data; the output listener, when the page passes one, as a comlink proxy.
-    callTool: async (
-      name: string,
-      args: unknown,
-      options: { skills?: string[]; timeLimitMs?: number; stopToken?: string } | undefined,
-      onOutput: OutputListener | undefined,
-    ) => {
-      const token = typeof options?.stopToken === "string" ? options.stopToken : undefined;
-      const controller = new AbortController();
-      if (token) stoppable.set(token, controller);
-      try {
-        return await skillbox.callTool(name, args, {
-          ...(Array.isArray(options?.skills) ? { skills: options.skills } : {}),
-          ...(typeof options?.timeLimitMs === "number" ? { timeLimitMs: options.timeLimitMs } : {}),
-          ...(typeof onOutput === "function" ? { onOutput } : {}),
-          signal: controller.signal,
-        });
-      } finally {
-        if (token) stoppable.delete(token);
-      }
+    ready: () => skillbox.ready.then(() => undefined),
+    installSkill: ([source, options]) => skillbox.installSkill(source, options),
+    importSkill: ([source, options], emit) => skillbox.importSkill(source, emit, options),
+    callTool: ([name, args, options], emit, signal) =>
+      skillbox.callTool(name, args, { ...options, signal, ...(emit ? { onOutput: emit } : {}) }),
+    listSkills: () => skillbox.listSkills(),
+    getSkill: ([name, version]) => skillbox.getSkill(name, version),
+    setDefaultVersion: ([name, version]) => skillbox.setDefaultVersion(name, version),
+    deleteVersion: ([name, version]) => skillbox.deleteVersion(name, version),
+    deleteSkill: ([name]) => skillbox.deleteSkill(name),
+    exportSkill: ([name, version]) => skillbox.exportSkill(name, version),
+    profile: () => skillbox.profile(),
+    updateProfile: ([name, change]) => skillbox.updateProfile(name, change),
+    agentContext: () => skillbox.agentContext(),
+    callAgentTool: ([name, args]) => skillbox.callAgentTool(name, args),
+    usage: () => skillbox.usage(),
+    records: () => skillbox.records(),
+    outputFiles: () => skillbox.outputFiles(),
+    clearOutputFiles: () => skillbox.clearOutputFiles(),
+    readOutputFile: ([url]) => skillbox.readOutputFile(url),
+    pythonPackages: ([name, version]) => skillbox.pythonPackages(name, version),
+    status: () => skillbox.status(),
+    runtimeStates: () => skillbox.runtimeStates(),
+    subscribe: async (_, emit, signal) => {
+      const unsubscribe = skillbox.subscribe(() => emit?.());
+      await untilStopped(signal);
+      unsubscribe();
     },
-    stopCall: (token: string) => stoppable.get(token)?.abort(),
-    listSkills: skillbox.listSkills,
-    getSkill: skillbox.getSkill,
-    setDefaultVersion: skillbox.setDefaultVersion,
-    deleteVersion: skillbox.deleteVersion,
-    deleteSkill: skillbox.deleteSkill,
-    exportSkill: skillbox.exportSkill,
-    profile: skillbox.profile,
-    updateProfile: skillbox.updateProfile,
-    agentContext: skillbox.agentContext,
-    callAgentTool: skillbox.callAgentTool,
-    usage: skillbox.usage,
-    records: skillbox.records,
-    outputFiles: skillbox.outputFiles,
-    clearOutputFiles: skillbox.clearOutputFiles,
-    readOutputFile: skillbox.readOutputFile,
-    pythonPackages: skillbox.pythonPackages,
-    status: skillbox.status,
-    runtimeStates: skillbox.runtimeStates,
-    subscribe: (listener: () => void) => proxy(skillbox.subscribe(listener)),
-    toolDefinitions: skillbox.tools.definitions,
-    toolInstructionLines: skillbox.tools.instructionLines,
-    toolCall: skillbox.tools.call,
-    chatEndpoint: skillbox.chat.endpoint,
-    chatEndpointChosen: skillbox.chat.endpointChosen,
-    chatSetEndpoint: skillbox.chat.setEndpoint,
-    chatCheckEndpoint: skillbox.chat.checkEndpoint,
-    chatTranscript: skillbox.chat.transcript,
-    chatSend: skillbox.chat.send,
-    chatCancel: skillbox.chat.cancel,
-    chatClear: skillbox.chat.clear,
+    toolDefinitions: ([options]) => skillbox.tools.definitions(options),
+    toolInstructionLines: ([options]) => skillbox.tools.instructionLines(options),
+    toolCall: ([name, args, options]) => skillbox.tools.call(name, args, options),
+    chatEndpoint: () => skillbox.chat.endpoint(),
+    chatEndpointChosen: () => skillbox.chat.endpointChosen(),
+    chatSetEndpoint: ([settings]) => skillbox.chat.setEndpoint(settings),
+    chatCheckEndpoint: ([settings]) => skillbox.chat.checkEndpoint(settings),
+    chatTranscript: () => skillbox.chat.transcript(),
+    chatSend: ([text], emit) => skillbox.chat.send(text, emit),
+    chatCancel: () => {
+      skillbox.chat.cancel();
+      return undefined;
+    },
+    chatClear: () => skillbox.chat.clear(),
     localModelsUnsupported: () => skillbox.localModels.unsupported(),
     localModelsList: () => skillbox.localModels.list(),
-    localModelsAdd: (file: File, onProgress?: ModelProgress) =>
-      skillbox.localModels.add(file, onProgress),
-    localModelsDownload: (url: string, onProgress?: ModelProgress) =>
-      skillbox.localModels.download(url, onProgress),
-    localModelsRemove: (id: string) => skillbox.localModels.remove(id),
-    localModelsLoad: (id: string) => skillbox.localModels.load(id),
+    localModelsAdd: ([file], emit) => skillbox.localModels.add(file, emit),
+    localModelsDownload: ([url], emit, signal) => skillbox.localModels.download(url, emit, signal),
+    localModelsRemove: ([id]) => skillbox.localModels.remove(id),
+    localModelsLoad: ([id]) => skillbox.localModels.load(id),
   };
+}
+
+/** An error as data: what crosses to the host is its name, message and problems, nothing else. */
+function errorData(error: unknown): EmbedError {
+  if (!(error instanceof Error)) return { name: "Error", message: String(error) };
+  const problems = (error as { problems?: unknown }).problems;
+  return {
+    name: error.name,
+    message: error.message,
+    ...(Array.isArray(problems) ? { problems: structuredClone(problems) } : {}),
+  };
+}
+
+/**
+ * Answers one host's calls. Each call has its own AbortController, so a stop from the host ends
+ * that run, download or subscription and nothing else.
+ */
+function answerCalls(skillbox: Skillbox, host: Window, hostOrigin: string): void {
+  const methods = handlers(skillbox);
+  const underWay = new Map<number, AbortController>();
+  const send = (reply: EmbedReply) => {
+    try {
+      host.postMessage(reply, hostOrigin);
+    } catch (error) {
+      // A value the browser cannot clone still gets its call an answer.
+      if (reply.kind === "result") send({ ...reply, kind: "error", error: errorData(error) });
+    }
+  };
+  window.addEventListener("message", (event: MessageEvent) => {
+    if (event.source !== host || event.origin !== hostOrigin) return;
+    const request = embedRequestSchema.safeParse(event.data);
+    if (!request.success) return;
+    const { id } = request.data;
+    if (request.data.kind === "stop") {
+      underWay.get(id)?.abort();
+      return;
+    }
+    if (underWay.has(id)) return;
+    const { method, args, events } = request.data;
+    const parsed = parseEmbedArguments(method, args);
+    if (!parsed.ok) {
+      send({ channel: EMBED_CHANNEL, kind: "error", id, error: parsed.error });
+      return;
+    }
+    const controller = new AbortController();
+    underWay.set(id, controller);
+    const emit: Emit | undefined = events
+      ? (...values) => send({ channel: EMBED_CHANNEL, kind: "event", id, values })
+      : undefined;
+    const handler = methods[method] as Handler<EmbedMethod>;
+    Promise.resolve()
+      .then(() => handler(parsed.args, emit, controller.signal))
+      .then(
+        (value) => send({ channel: EMBED_CHANNEL, kind: "result", id, value }),
+        (error: unknown) =>
+          send({ channel: EMBED_CHANNEL, kind: "error", id, error: errorData(error) }),
+      )
+      .finally(() => underWay.delete(id));
+  });
 }
 
 function refuse(origin: string): void {
@@ -109,7 +168,6 @@ async function start(): Promise<void> {
   }
   const config: DeploymentConfig = await loadDeploymentConfig();
   const allowed = new Set(config.embed?.allowedOrigins ?? []);
-  let skillbox: Skillbox | undefined;
   let hostOrigin: string | undefined;
   const refused = new Set<string>();
   window.addEventListener("message", (event: MessageEvent) => {
@@ -122,21 +180,14 @@ async function start(): Promise<void> {
     }
     if (hostOrigin === undefined) {
       hostOrigin = event.origin;
-      skillbox = createSkillbox({
+      const skillbox = createSkillbox({
         assetsUrl: new URL("./", location.href).href,
         storageName: EMBED_STORAGE_NAME,
         limits: config.limits ?? {},
         python: pythonPackagesOf(config),
         ...(config.shell ? { shell: config.shell } : {}),
       });
-      expose(
-        embedApi(skillbox),
-        guardedWindowEndpoint(
-          window.parent,
-          hostOrigin,
-          (data) => embedRequestSchema.safeParse(data).success,
-        ),
-      );
+      answerCalls(skillbox, window.parent, hostOrigin);
     }
     // The answer goes to the origin that was checked, and only to it.
     if (event.origin === hostOrigin) window.parent.postMessage({ type: EMBED_READY }, hostOrigin);

@@ -14,7 +14,7 @@ import type { SkillCatalog, SkillVersion } from "../skills/registry";
 import { type AgentBinding, instructionLine, isReachable, reachableSkills } from "./binding";
 import { type ToolDefinition, toolDefinitions } from "./definitions";
 import { scriptEnvironment, skillDirectory } from "./environment";
-import { DEFAULT_TOOL_LIMITS, runRequestLimits, type ToolLimits } from "./limits";
+import { DEFAULT_TOOL_LIMITS, runRequestLimits, type ToolLimits, timeLimitProblem } from "./limits";
 import type { OutputFileStore } from "./outputFiles";
 import { type SkillToolCallRecord, type Usage, utf8Prefix } from "./records";
 import { type RunScriptResult, shapeRunResult } from "./resultShaping";
@@ -178,6 +178,9 @@ export class SkillTools {
   }
 
   private async runSkillScript(args: unknown, options: CallOptions): Promise<ToolResult> {
+    const limitProblem =
+      options.timeLimitMs === undefined ? undefined : timeLimitProblem(options.timeLimitMs);
+    if (limitProblem) return { error: `Invalid call option ${limitProblem}` };
     const parsed = this.runArgsSchema.safeParse(args, { reportInput: true });
     if (!parsed.success) return { error: describeArgumentErrors(parsed.error) };
     const { skill_name, script_path, args: scriptArgs = [] } = parsed.data;

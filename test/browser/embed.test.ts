@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SkillboxResultDetail } from "../../src/elements/runnerElement";
+import { EMBED_CHANNEL } from "../../src/embed/protocol";
 import type { Skillbox, ToolResult } from "../../src/index";
 import { type EmbeddingWay, securityHeaders } from "../../src/server/securityHeaders";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
@@ -132,6 +133,12 @@ for (const type of ["skillbox-result", "skillbox-error"])
     ),
     inPagePolicy,
   );
+  // No CSP at all: what stops a preview's requests here is the preview alone.
+  hostFiles["/preview.html"] = html(
+    `<!doctype html><title>preview</title><script src="/events.js"></script>
+<script type="module" src="${runtime}skillbox-embed.js"></script>
+<skillbox-runner skill="preview" eager=""></skillbox-runner>`,
+  );
   hostFiles["/bad-attribute.html"] = withPolicy(
     html(
       `<!doctype html><title>bad attribute</title><script src="/events.js"></script>
@@ -149,6 +156,13 @@ for (const type of ["skillbox-result", "skillbox-error"])
   }
   // The client module comes from the deployment with headers (a cross-origin module needs CORS,
   // which a plain static host does not send); `embed` names the embed page to connect to.
+  strangerFiles["/frame-app.html"] = html(
+    `<!doctype html><title>stranger framing the app</title><script type="module">
+const frame = document.createElement("iframe");
+frame.src = new URLSearchParams(location.search).get("app");
+document.body.append(frame);
+</script>`,
+  );
   strangerFiles["/client.html"] = html(
     `<!doctype html><title>stranger</title><script type="module">
 const { connectSkillbox } = await import("${runtime}client.js");
@@ -294,6 +308,43 @@ describe("<skillbox-runner> on a page of another origin, without COOP/COEP, with
     expect(seen).toEqual({ a: ["only-in-a"], b: [], c: ["in-shared"], d: ["in-shared"] });
   });
 
+  test("a Markdown preview makes no request, even on a page with no CSP: only a click follows a link", async () => {
+    const { page } = await openPage(`${host.url}preview.html`);
+    const url = counting.url;
+    const markdown = [
+      "# Report",
+      `<svg><image href="${url}/svg-image"></image></svg>`,
+      `<svg><filter id="f"><feImage href="${url}/fe-image"/></filter><rect filter="url(#f)" width="9" height="9"/></svg>`,
+      `<table background="${url}/table-background"><tr><td background="${url}/cell-background">cell</td></tr></table>`,
+      `<p style="background: url(${url}/style)">styled</p>`,
+      `<video poster="${url}/poster"></video><input type="image" src="${url}/input">`,
+      `<object data="${url}/object"></object><link rel="stylesheet" href="${url}/stylesheet">`,
+      `![image](${url}/markdown-image)`,
+      `[a link](${url}/link)`,
+    ].join("\n\n");
+    await page.evaluate(async (text) => {
+      const runner = document.querySelector("skillbox-runner") as Element & { skillbox: Skillbox };
+      await runner.skillbox.ready;
+      await runner.skillbox.installSkill({
+        files: {
+          "preview/SKILL.md": "---\nname: preview\ndescription: Writes Markdown.\n---\n",
+          "preview/scripts/write.py": `import os\nos.makedirs('out', exist_ok=True)\nopen('out/evil.md', 'w').write(${JSON.stringify(text)})\n`,
+        },
+      });
+    }, markdown);
+    const { result } = await runInRunner(page, "scripts/write.py", []);
+    expect((result as RunScriptResult).exit_code, JSON.stringify(result)).toBe(0);
+    const runner = page.locator("skillbox-runner");
+    await runner.locator("[part=files]").getByRole("button", { name: "out/evil.md" }).click();
+    await runner.locator("[part=preview] .markdown:not(.pending) h1").waitFor();
+    expect(await runner.locator("[part=preview] .markdown a").getAttribute("href")).toBe(
+      `${url}/link`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(counting.hits).toEqual([]);
+    await page.context().close();
+  });
+
   test("a wrong attribute fails with a message naming it", async () => {
     const { page } = await openPage(`${host.url}bad-attribute.html`);
     await expect
@@ -407,24 +458,95 @@ describe("the cross-origin client (skillbox/client) against a deployment", () =>
   });
 
   test("messages of the wrong shape never reach the API; well-formed ones do", async () => {
-    const replies = await page.evaluate(async (origin) => {
-      const frame = document.querySelector<HTMLIFrameElement>(`iframe[src^="${origin}"]`)!;
-      const answered = new Set<string>();
-      addEventListener("message", (event) => {
-        const id = (event.data as { id?: string })?.id;
-        if (event.origin === origin && id) answered.add(id);
-      });
-      const send = (message: Record<string, unknown>) =>
-        frame.contentWindow!.postMessage(message, origin);
-      send({ id: "get", type: "GET", path: ["constructor"] });
-      send({ id: "deep", type: "APPLY", path: ["constructor", "constructor"], argumentList: [] });
-      send({ id: "unknown", type: "APPLY", path: ["dispose"], argumentList: [] });
-      send({ id: "extra", type: "APPLY", path: ["listSkills"], argumentList: [], sneaky: 1 });
-      send({ id: "good", type: "APPLY", path: ["listSkills"], argumentList: [] });
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      return [...answered].sort();
-    }, deployment.origin);
-    expect(replies).toEqual(["good"]);
+    const replies = await page.evaluate(
+      async ([origin, channel]) => {
+        const frame = document.querySelector<HTMLIFrameElement>(`iframe[src^="${origin}"]`)!;
+        const answered = new Map<number, string>();
+        addEventListener("message", (event) => {
+          const reply = event.data as { channel?: string; id?: number; kind?: string };
+          if (event.origin === origin && reply?.channel === channel && reply.id! >= 9000)
+            answered.set(reply.id!, reply.kind!);
+        });
+        const send = (message: Record<string, unknown>) =>
+          frame.contentWindow!.postMessage(message, origin);
+        const call = (id: number, method: string, extra: Record<string, unknown> = {}) =>
+          send({ channel, kind: "call", id, method, args: [], events: false, ...extra });
+        send({ id: "get", type: "GET", path: ["constructor"] });
+        send({ id: 9001, type: "APPLY", path: ["listSkills"], argumentList: [] });
+        call(9002, "constructor");
+        call(9003, "dispose");
+        call(9004, "listSkills", { sneaky: 1 });
+        call(9005, "__proto__");
+        call(9006, "listSkills");
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        return Object.fromEntries(answered);
+      },
+      [deployment.origin, EMBED_CHANNEL] as const,
+    );
+    expect(replies).toEqual({ 9006: "result" });
+  });
+
+  test("an allowed host cannot pollute the embed page or switch a layer off: every route stays closed", async () => {
+    const outcome = await page.evaluate(
+      async ([origin, channel]) => {
+        const frame = document.querySelector<HTMLIFrameElement>(`iframe[src^="${origin}"]`)!;
+        const errors = new Map<number, string>();
+        let ports = 0;
+        addEventListener("message", (event) => {
+          ports += event.ports.length;
+          const reply = event.data as {
+            channel?: string;
+            id?: number;
+            error?: { message: string };
+          };
+          if (event.origin === origin && reply?.channel === channel && reply.error)
+            errors.set(reply.id!, reply.error.message);
+        });
+        const polluted = JSON.parse(
+          '{"__proto__": {"relaxCsp": true, "relaxedLayers": ["lockdown", "js-globals"]}}',
+        );
+        const call = (id: number, method: string, args: unknown[], events = true) =>
+          frame.contentWindow!.postMessage(
+            { channel, kind: "call", id, method, args, events },
+            origin,
+          );
+        // The route of round 2: a proxy's port, then a write through the prototype chain.
+        call(8001, "subscribe", []);
+        frame.contentWindow!.postMessage(
+          {
+            type: "SET",
+            path: ["__proto__", "__proto__", "relaxCsp"],
+            value: { type: "RAW", value: true },
+          },
+          origin,
+        );
+        call(8002, "callTool", ["run_skill_script", {}, polluted]);
+        call(8003, "installSkill", [polluted]);
+        call(8004, "updateProfile", ["x", polluted]);
+        call(8005, "callTool", ["run_skill_script", {}, { timeLimitMs: Number.POSITIVE_INFINITY }]);
+        frame.contentWindow!.postMessage({ channel, kind: "stop", id: 8001 }, origin);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        return { ports, errors: Object.fromEntries(errors) };
+      },
+      [deployment.origin, EMBED_CHANNEL] as const,
+    );
+    expect(outcome.ports).toBe(0);
+    expect(outcome.errors[8002]).toMatch(/^callTool: argument 3: Unrecognized key: "__proto__"/);
+    expect(outcome.errors[8003]).toMatch(/^installSkill: argument 1/);
+    expect(outcome.errors[8004]).toMatch(
+      /^updateProfile: argument 2: Unrecognized key: "__proto__"/,
+    );
+    const limit = await page.evaluate(() =>
+      window.skillbox.callTool(
+        "run_skill_script",
+        { skill_name: "greeter", script_path: "greet.py", args: ["x"] },
+        { timeLimitMs: Number.POSITIVE_INFINITY },
+      ),
+    );
+    expect(limit).toEqual({
+      error: "Invalid call option timeLimitMs Infinity: must be a number of milliseconds",
+    });
+    await expectProbeBlocked(page, "window", "after-pollution");
   });
 
   test("a run's output streams across origins while the script prints", async () => {
@@ -510,6 +632,30 @@ async function settledOutcome(page: Page): Promise<string> {
 }
 
 describe("an origin the deployment does not allow", () => {
+  test("cannot frame the app page: the browser refuses it on a host with headers", async () => {
+    const { page, console } = await openPage(
+      `${stranger.url}frame-app.html?app=${deployment.origin}/`,
+    );
+    await expect
+      .poll(() => console.some((line) => line.includes("frame-ancestors")), { timeout: 15_000 })
+      .toBe(true);
+    const app = page.frames().find((frame) => frame !== page.mainFrame())!;
+    expect(await app.evaluate(() => "skillbox" in window).catch(() => false)).toBe(false);
+    await page.context().close();
+  });
+
+  test("on a plain static host, the framed app shows only a link to open it in its own tab", async () => {
+    const { page } = await openPage(`${stranger.url}frame-app.html?app=${staticDeployment.url}`);
+    await expect.poll(() => page.frames().length).toBe(2);
+    const app = page.frames().find((frame) => frame !== page.mainFrame())!;
+    const link = app.getByRole("link", { name: "Open Skillbox in its own tab" });
+    await link.waitFor();
+    expect(await link.getAttribute("target")).toBe("_blank");
+    expect(await app.locator("button").count()).toBe(0);
+    expect(await app.evaluate(() => "skillbox" in window)).toBe(false);
+    await page.context().close();
+  });
+
   test("gets nothing from a deployment with headers: the browser refuses to frame it", async () => {
     const { page, console } = await openPage(
       `${stranger.url}client.html?embed=${deployment.origin}/skillbox/embed.html`,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { resolveSkillboxOptions, SkillboxOptionsError } from "../../src/api/options";
 import { deploymentConfigSchema } from "../../src/app/deploymentConfig";
-import { embedRequestSchema } from "../../src/embed/protocol";
+import { EMBED_CHANNEL, embedRequestSchema, parseEmbedArguments } from "../../src/embed/protocol";
 import { securityHeaders } from "../../src/server/securityHeaders";
 import { toolDefinitions } from "../../src/tools/definitions";
 
@@ -52,41 +52,71 @@ describe("createSkillbox options", () => {
 });
 
 describe("the embed page's message filter", () => {
-  const call = (path: unknown[], extra: Record<string, unknown> = {}) => ({
-    id: "1",
-    type: "APPLY",
-    path,
-    argumentList: [],
+  const call = (method: unknown, extra: Record<string, unknown> = {}) => ({
+    channel: EMBED_CHANNEL,
+    kind: "call",
+    id: 1,
+    method,
+    args: [],
+    events: false,
     ...extra,
   });
-  test("lets through calls of listed methods and releases", () => {
-    expect(embedRequestSchema.safeParse(call(["callTool"])).success).toBe(true);
-    expect(embedRequestSchema.safeParse({ id: "1", type: "RELEASE" }).success).toBe(true);
+  test("lets through calls of listed methods and stops", () => {
+    expect(embedRequestSchema.safeParse(call("callTool")).success).toBe(true);
+    expect(embedRequestSchema.safeParse(call("chatSend", { events: true })).success).toBe(true);
     expect(
-      embedRequestSchema.safeParse(
-        call(["chatSend"], { argumentList: [{ type: "HANDLER", name: "proxy", value: 1 }] }),
-      ).success,
+      embedRequestSchema.safeParse({ channel: EMBED_CHANNEL, kind: "stop", id: 1 }).success,
     ).toBe(true);
   });
-  test("drops reads, writes, deep paths, unknown methods and extra fields", () => {
+  test("drops comlink's messages, unknown methods, other channels and extra fields", () => {
     for (const message of [
       { id: "1", type: "GET", path: ["constructor"] },
-      { id: "1", type: "SET", path: ["callTool"], value: { type: "RAW", value: 1 } },
-      call(["constructor", "constructor"]),
-      call(["__proto__"]),
-      call(["dispose"]),
-      call(["callTool"], { extra: true }),
-      call(["callTool"], { argumentList: [{ type: "HANDLER", name: "throw", value: 1 }] }),
+      { id: "1", type: "SET", path: ["__proto__", "__proto__", "relaxCsp"], value: 1 },
+      { id: "1", type: "APPLY", path: ["listSkills"], argumentList: [] },
+      call("constructor"),
+      call("__proto__"),
+      call("dispose"),
+      call("callTool", { extra: true }),
+      call("callTool", { channel: "other" }),
+      call("callTool", { id: -1 }),
+      call("callTool", { args: [1, 2, 3, 4, 5] }),
       null,
-      "APPLY",
+      "call",
     ]) {
       expect(embedRequestSchema.safeParse(message).success, JSON.stringify(message)).toBe(false);
     }
   });
+  test("each method's arguments are parsed by its schema, and a wrong one is named", () => {
+    expect(parseEmbedArguments("getSkill", ["a"])).toEqual({ ok: true, args: ["a"] });
+    expect(parseEmbedArguments("getSkill", [1])).toMatchObject({
+      ok: false,
+      error: { name: "TypeError", message: expect.stringMatching(/^getSkill: argument 1: /) },
+    });
+    expect(parseEmbedArguments("deleteSkill", ["a", "b"])).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/^deleteSkill: the argument list: /) },
+    });
+  });
+  test("a key named __proto__ is refused, and nothing reaches Object.prototype", () => {
+    const polluted = JSON.parse('{"__proto__": {"relaxCsp": true}}');
+    for (const [method, args] of [
+      ["callTool", ["run_skill_script", {}, polluted]],
+      ["updateProfile", ["a", polluted]],
+      ["toolDefinitions", [polluted]],
+      ["installSkill", [{ files: {} }, polluted]],
+    ] as const) {
+      expect(parseEmbedArguments(method, [...args]), method).toMatchObject({
+        ok: false,
+        error: { message: expect.stringContaining('Unrecognized key: "__proto__"') },
+      });
+    }
+    expect(parseEmbedArguments("installSkill", [{ files: polluted }]).ok).toBe(true);
+    expect(({} as Record<string, unknown>).relaxCsp).toBeUndefined();
+  });
 });
 
 describe("the embed page's headers", () => {
-  test("frame-ancestors names the allowed origins on the embed page only", () => {
+  test("frame-ancestors: the allowed origins on the embed page, the app's own on its page", () => {
     const embed = securityHeaders("/skillbox/embed.html", ["https://host.example"]);
     expect(embed["Content-Security-Policy"]).toMatch(
       /; frame-ancestors 'self' https:\/\/host\.example$/,
@@ -94,7 +124,10 @@ describe("the embed page's headers", () => {
     expect(securityHeaders("/skillbox/embed.html")["Content-Security-Policy"]).toMatch(
       /; frame-ancestors 'self'$/,
     );
-    expect(securityHeaders("/index.html")["Content-Security-Policy"]).not.toContain(
+    expect(securityHeaders("/index.html")["Content-Security-Policy"]).toMatch(
+      /; frame-ancestors 'self'$/,
+    );
+    expect(securityHeaders("/skillbox/sandbox.html")["Content-Security-Policy"]).not.toContain(
       "frame-ancestors",
     );
   });

@@ -246,6 +246,33 @@ describe("run_skill_script refusals (CONTRACT §4): nothing runs, no usage", () 
     expect(tools.usage.skill_execution).toBe(2);
   });
 
+  test("a time limit that is not 1 ms to an hour is refused by name, and nothing runs", async () => {
+    const args = { skill_name: "demo", script_path: "scripts/main.py" };
+    const call = (timeLimitMs: unknown) =>
+      tools.call("run_skill_script", args, { binding: all, timeLimitMs: timeLimitMs as number });
+    expect(await call(Number.NaN)).toEqual({
+      error: "Invalid call option timeLimitMs NaN: must be a number of milliseconds",
+    });
+    expect(await call(Number.POSITIVE_INFINITY)).toEqual({
+      error: "Invalid call option timeLimitMs Infinity: must be a number of milliseconds",
+    });
+    expect(await call(2 ** 31)).toEqual({
+      error: "Invalid call option timeLimitMs 2147483648: must be at most 3600000 ms (one hour)",
+    });
+    expect(await call(-5)).toEqual({
+      error: "Invalid call option timeLimitMs -5: must be at least 1 ms",
+    });
+    expect(await call(0.5)).toEqual({
+      error: "Invalid call option timeLimitMs 0.5: must be a whole number of milliseconds",
+    });
+    expect(await call("9")).toEqual({
+      error: 'Invalid call option timeLimitMs "9": must be a number of milliseconds',
+    });
+    expect(runtime.requests).toHaveLength(0);
+    expect(await call(3_600_000)).not.toHaveProperty("error");
+    expect(runtime.requests.map((request) => request.timeLimitMs)).toEqual([3_600_000]);
+  });
+
   test("unknown tool name", async () => {
     expect(await tools.call("rm_rf", {}, { binding: all })).toEqual({
       error:

@@ -65,11 +65,24 @@ export interface SandboxHostOptions {
    * does not allow) and without the Wasmer shell engine, for the same reason.
    */
   frameUrl?: string;
-  /** Test-only: hardening layers to switch off, to prove the others hold alone. */
-  relaxedLayers?: RelaxableLayer[];
-  /** Test-only: start the frame without its own CSP, as a positive control. */
-  relaxCsp?: boolean;
 }
+
+/**
+ * The layer tests' switches: hardening layers to turn off, to prove the others hold alone, and
+ * the frame's own CSP (off only as a positive control). They are a separate argument of
+ * {@link SandboxHost.open}, never an option: no options object, however it was built or
+ * polluted, can reach them.
+ */
+export interface LayerSwitches {
+  readonly relaxedLayers: readonly RelaxableLayer[];
+  readonly relaxCsp: boolean;
+}
+
+/** Every layer on: what every Skillbox runs with. */
+export const ALL_LAYERS_ON: LayerSwitches = Object.freeze({
+  relaxedLayers: Object.freeze([]),
+  relaxCsp: false,
+});
 
 const DEFAULT_BOOT_TIMEOUT_MS = 60_000;
 /**
@@ -84,6 +97,15 @@ export const DEFAULT_ADMISSION: AdmissionLimits = {
 const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 /** Slack on top of a run's time limit (and a cold boot) before the page stops trusting the frame. */
 const BACKSTOP_SLACK_MS = 5_000;
+/**
+ * While runs are under way the page asks the frame for its status this often; a frame that
+ * leaves a question unanswered for {@link FRAME_SILENCE_LIMIT_MS} is taken for dead (its
+ * renderer crashed or hangs), and its runs fail then instead of at the backstop (~2 minutes).
+ * The frame's own thread only hands work to workers, so it answers within milliseconds.
+ */
+const HEARTBEAT_INTERVAL_MS = 1_000;
+const FRAME_SILENCE_LIMIT_MS = 10_000;
+const FRAME_LOST_MESSAGE = "the sandbox stopped answering and was restarted";
 /** Pool depth per runtime (an idle Python worker costs about 50 MB, the others less). */
 const DEFAULT_POOL_SIZE: Readonly<Record<ScriptLanguage, number>> = {
   python: 3,
@@ -190,15 +212,26 @@ export class SandboxHost implements Runtime {
   private disposed = false;
   /** Rejects the runs under way, when the host is disposed (their frame is gone). */
   private readonly abandon = new Set<(error: Error) => void>();
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  /** When the status question still unanswered was asked. */
+  private unansweredSince: number | undefined;
+  /** The restart under way, which every run that lost the frame waits for. */
+  private restarting: Promise<void> | undefined;
 
-  private constructor(private readonly options: SandboxHostOptions) {
+  private constructor(
+    private readonly options: SandboxHostOptions,
+    private readonly layers: LayerSwitches,
+  ) {
     this.bootTimeoutMs = options.bootTimeoutMs ?? DEFAULT_BOOT_TIMEOUT_MS;
     this.admission = { ...DEFAULT_ADMISSION, ...options.admission };
     this.languages = new Set(options.runtimes.map((source) => source.language));
   }
 
-  static async open(options: SandboxHostOptions): Promise<SandboxHost> {
-    const host = new SandboxHost(options);
+  static async open(
+    options: SandboxHostOptions,
+    layers: LayerSwitches = ALL_LAYERS_ON,
+  ): Promise<SandboxHost> {
+    const host = new SandboxHost(options, layers);
     const eager = options.runtimes.filter(
       (source) => options.eager?.includes(source.language) ?? true,
     );
@@ -277,7 +310,7 @@ export class SandboxHost implements Runtime {
       poolSize: source.poolSize ?? DEFAULT_POOL_SIZE[source.language],
       admission: this.admission,
       bootTimeoutMs: this.bootTimeoutMs,
-      relaxedLayers: this.options.relaxedLayers ?? [],
+      relaxedLayers: [...this.layers.relaxedLayers],
       shell: source.shell,
     });
   }
@@ -287,7 +320,7 @@ export class SandboxHost implements Runtime {
     inputs: readonly ArrayBuffer[],
   ): Promise<ArrayBuffer | undefined> {
     const store = this.options.snapshotStore;
-    if (!store || this.options.relaxedLayers?.length) return undefined;
+    if (!store || this.layers.relaxedLayers.length > 0) return undefined;
     this.snapshotKey = snapshotKey(modules, inputs);
     if (!this.snapshotKey) return undefined;
     const stored = await store.load(this.snapshotKey).catch(() => undefined);
@@ -312,7 +345,7 @@ export class SandboxHost implements Runtime {
   }
 
   private framePolicy(): string | null {
-    if (this.options.relaxCsp) return null;
+    if (this.layers.relaxCsp) return null;
     return sandboxContentSecurityPolicy();
   }
 
@@ -377,6 +410,7 @@ export class SandboxHost implements Runtime {
     if (!this.languages.has(request.language)) {
       throw new Error(`no ${request.language} runtime is configured in this sandbox`);
     }
+    await this.restarting;
     await this.ensureConfigured(request.language);
     const onAbort = () => void this.api.cancel(request.runId);
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -385,8 +419,9 @@ export class SandboxHost implements Runtime {
     const frameLost = new Promise<never>((_, reject) => {
       abandoned = reject;
       this.abandon.add(reject);
+      this.watchFrame();
       backstop = setTimeout(
-        () => reject(new Error("the sandbox stopped answering and was restarted")),
+        () => reject(new Error(FRAME_LOST_MESSAGE)),
         this.admission.maxQueueWaitMs +
           request.timeLimitMs +
           this.bootTimeoutMs +
@@ -404,8 +439,7 @@ export class SandboxHost implements Runtime {
       const outcome = await Promise.race([this.api.run(request, listener), frameLost]);
       return rawRunOutcomeSchema.parse(outcome);
     } catch (error) {
-      if ((error as Error).message.startsWith("the sandbox stopped answering") && !this.disposed)
-        await this.restart();
+      if ((error as Error).message === FRAME_LOST_MESSAGE && !this.disposed) await this.restart();
       throw error;
     } finally {
       clearTimeout(backstop);
@@ -414,11 +448,54 @@ export class SandboxHost implements Runtime {
     }
   }
 
-  private async restart(): Promise<void> {
-    this.frame.remove();
-    const started = this.options.runtimes.filter((source) => this.configured.has(source.language));
-    await Promise.all(started.map((source) => this.prepare(source)));
-    await this.attachFrame();
+  /**
+   * Asks the frame whether it is alive while any run is under way; one question unanswered
+   * for too long fails every run at once (each then waits for the one restart). Judged by the
+   * unanswered question, not by the timer, which a hidden tab's throttling slows.
+   */
+  private watchFrame(): void {
+    if (this.heartbeat) return;
+    this.unansweredSince = undefined;
+    this.heartbeat = setInterval(() => {
+      if (this.abandon.size === 0 || this.disposed) {
+        clearInterval(this.heartbeat);
+        this.heartbeat = undefined;
+        return;
+      }
+      if (this.unansweredSince !== undefined) {
+        if (performance.now() - this.unansweredSince > FRAME_SILENCE_LIMIT_MS) this.frameLost();
+        return;
+      }
+      const asked = performance.now();
+      this.unansweredSince = asked;
+      this.api.status().then(
+        () => {
+          if (this.unansweredSince === asked) this.unansweredSince = undefined;
+        },
+        () => {},
+      );
+    }, HEARTBEAT_INTERVAL_MS);
+  }
+
+  private frameLost(): void {
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+    for (const reject of this.abandon) reject(new Error(FRAME_LOST_MESSAGE));
+    this.abandon.clear();
+  }
+
+  private restart(): Promise<void> {
+    this.restarting ??= (async () => {
+      this.frame.remove();
+      const started = this.options.runtimes.filter((source) =>
+        this.configured.has(source.language),
+      );
+      await Promise.all(started.map((source) => this.prepare(source)));
+      await this.attachFrame();
+    })().finally(() => {
+      this.restarting = undefined;
+    });
+    return this.restarting;
   }
 
   /** Removes the frame (its workers end with it) and fails the runs under way at once. */

@@ -25,10 +25,9 @@ let host: SandboxHost | undefined;
 
 window.harness = {
   async open({ relaxedLayers, relaxCsp, shell }) {
-    host = await SandboxHost.open({
+    host = await SandboxHost.open(sandboxAssets({ assetsUrl: DEFAULT_ASSETS_URL, shell }), {
       relaxCsp,
       relaxedLayers,
-      ...sandboxAssets({ assetsUrl: DEFAULT_ASSETS_URL, shell }),
     });
   },
   run(request) {
