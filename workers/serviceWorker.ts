@@ -16,7 +16,7 @@ import {
   type PageMessage,
   type ServiceWorkerMessage,
 } from "../src/offline/buildManifest";
-import { APP_PAGE_POLICY, EVERY_RESPONSE } from "../src/server/securityHeaders";
+import { EVERY_RESPONSE, pagePolicy } from "../src/server/securityHeaders";
 
 declare const self: ServiceWorkerGlobalScope;
 /** Replaced by the build with this build's manifest; absent in development (no precache). */
@@ -116,11 +116,12 @@ self.addEventListener("message", (event) => {
  * The app's pages get the headers a static host does not send: cross-origin isolation (so the
  * sandbox can interrupt a run before terminating it) and the page's CSP.
  */
-function withPageHeaders(response: Response): Response {
+function withPageHeaders(response: Response, pathname: string): Response {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(EVERY_RESPONSE)) headers.set(name, value);
-  if (!headers.has("Content-Security-Policy")) {
-    headers.set("Content-Security-Policy", APP_PAGE_POLICY);
+  const policy = pagePolicy(pathname === "/" ? "/index.html" : pathname);
+  if (policy && !headers.has("Content-Security-Policy")) {
+    headers.set("Content-Security-Policy", policy);
   }
   return new Response(response.body, {
     status: response.status,
@@ -136,7 +137,13 @@ function withPageHeaders(response: Response): Response {
 async function outputFile(url: URL): Promise<Response> {
   const body = await readStoredOutputFile(url.pathname);
   if (!body) {
-    return new Response("This output file is no longer stored.", {
+    // A browser keeps an embedded deployment's files in storage partitioned by the embedding
+    // site, which a tab of the deployment's own cannot read: say so rather than only "missing".
+    const reason =
+      "This output file is not stored in this browser tab's storage of Skillbox: it was removed " +
+      "to make room for newer runs, or it was made by Skillbox embedded in another site's page, " +
+      "whose files stay with that page (the page offers them through readOutputFile).";
+    return new Response(reason, {
       status: 404,
       headers: { "Content-Type": "text/plain", "X-Content-Type-Options": "nosniff" },
     });
@@ -162,7 +169,7 @@ const cacheKey = (url: URL) => (url.pathname === "/" ? "/index.html" : url.pathn
 async function appFile(request: Request, key: string, cacheName: string): Promise<Response> {
   const cached = await (await caches.open(cacheName)).match(key);
   const response = cached ?? (await fetch(request));
-  return request.mode === "navigate" ? withPageHeaders(response) : response;
+  return request.mode === "navigate" ? withPageHeaders(response, key) : response;
 }
 
 self.addEventListener("fetch", (event) => {
@@ -176,6 +183,6 @@ self.addEventListener("fetch", (event) => {
   } else if (CACHE && PRECACHED.has(cacheKey(url))) {
     event.respondWith(appFile(request, cacheKey(url), CACHE));
   } else if (request.mode === "navigate") {
-    event.respondWith(fetch(request).then(withPageHeaders));
+    event.respondWith(fetch(request).then((response) => withPageHeaders(response, url.pathname)));
   }
 });
