@@ -1,4 +1,4 @@
-import { parseDocument } from "yaml";
+import { type Document, isScalar, LineCounter, parseDocument, visit } from "yaml";
 import { type BundleProblem, bundleError, type ProblemLevel } from "./problems";
 
 /** The front matter of SKILL.md as stored: text where the specification expects text. */
@@ -28,6 +28,11 @@ const KNOWN_KEYS = ["name", "description", "license", "compatibility", "metadata
 /** Characters no folder name may hold on Linux, macOS or Windows. */
 const UNUSABLE_IN_FOLDER = /[/\\:*?"<>|\p{Cc}]/u;
 const MAX_FOLDER_NAME_BYTES = 255;
+/**
+ * The longest front matter read: 64 KiB, twenty times what the specification's fields can fill.
+ * SKILL.md is parsed on the page's main thread; a 589 KB front matter froze it for 23 s.
+ */
+export const MAX_FRONT_MATTER_BYTES = 64 * 1024;
 
 /** Splits SKILL.md into front matter text and body without validating either. */
 export function splitFrontMatter(text: string): { yaml: string; body: string } | null {
@@ -89,14 +94,32 @@ export function parseSkillFile(text: string, file: string, folder?: string): Ski
       ],
     };
   }
+  const bytes = utf8Length(parts.yaml);
+  if (bytes > MAX_FRONT_MATTER_BYTES) {
+    return {
+      problems: [
+        bundleError(
+          file,
+          "front-matter.size",
+          `is ${bytes} bytes long; front matter may be at most ${MAX_FRONT_MATTER_BYTES} bytes (the instructions belong after it)`,
+          { field: "front matter" },
+        ),
+      ],
+    };
+  }
+  const lines = new LineCounter();
+  // Keys are checked for repeats below in one pass: the library's own check compares every
+  // pair of keys (50,000 keys took 23 s).
   const doc = parseDocument(parts.yaml, {
-    uniqueKeys: true,
+    uniqueKeys: false,
     prettyErrors: true,
     schema: "failsafe",
+    lineCounter: lines,
   });
-  if (doc.errors.length > 0) {
+  const repeated = doc.errors.length === 0 ? repeatedKeys(doc, lines) : [];
+  if (doc.errors.length > 0 || repeated.length > 0) {
     return {
-      problems: doc.errors.map((e) => {
+      problems: [...doc.errors, ...repeated].map((e) => {
         // The front matter starts on the file's second line.
         const line = e.linePos ? e.linePos[0].line + 1 : undefined;
         const column = e.linePos?.[0].col;
@@ -161,6 +184,31 @@ export function parseSkillFile(text: string, file: string, folder?: string): Ski
     value: { manifest: { name, description, ...optional }, body: parts.body },
     problems: list.problems,
   };
+}
+
+/** A repeated key, reported as the YAML library reports its errors. */
+interface RepeatedKey {
+  message: string;
+  linePos: [{ line: number; col: number }];
+}
+
+/** Every key that repeats one before it in the same mapping, in one pass over the document. */
+function repeatedKeys(doc: Document, lines: LineCounter): RepeatedKey[] {
+  const found: RepeatedKey[] = [];
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Set<unknown>();
+      for (const { key } of map.items) {
+        const value = isScalar(key) ? key.value : String(key);
+        if (seen.has(value)) {
+          const offset = isScalar(key) ? (key.range?.[0] ?? 0) : 0;
+          found.push({ message: "Map keys must be unique", linePos: [lines.linePos(offset)] });
+        }
+        seen.add(value);
+      }
+    },
+  });
+  return found.sort((a, b) => a.linePos[0].line - b.linePos[0].line);
 }
 
 function utf8Length(text: string): number {

@@ -71,6 +71,66 @@ describe("GGUF header", () => {
   });
 });
 
+describe("a hostile GGUF header", () => {
+  /** A header of one key whose value is `depth` arrays, each holding the next. */
+  function nestedArrays(depth: number): Blob {
+    const bytes: number[] = [];
+    const u32 = (n: number) => bytes.push(n & 255, (n >> 8) & 255, (n >> 16) & 255, n >>> 24);
+    const u64 = (n: number) => {
+      u32(n);
+      u32(0);
+    };
+    u32(0x46554747);
+    u32(3);
+    u64(0);
+    u64(1);
+    u64(1);
+    bytes.push("k".charCodeAt(0));
+    u32(9);
+    for (let level = 1; level < depth; level++) {
+      u32(9);
+      u64(1);
+    }
+    u32(4);
+    u64(0);
+    return new Blob([new Uint8Array(bytes)]);
+  }
+
+  test("arrays nested deeper than GGUF writers nest them are refused by name", async () => {
+    await expect(readGgufHeader(nestedArrays(2))).resolves.toMatchObject({ version: 3 });
+    await expect(readGgufHeader(nestedArrays(3))).rejects.toThrow(
+      new GgufFormatError("arrays nested more than 2 deep"),
+    );
+    await expect(readGgufHeader(nestedArrays(100_000))).rejects.toBeInstanceOf(GgufFormatError);
+  });
+
+  test("a header that goes on past 128 MiB is refused, and nothing past that is read", async () => {
+    const reads: number[] = [];
+    const body = new Uint8Array(41);
+    const view = new DataView(body.buffer);
+    view.setUint32(0, 0x46554747, true);
+    view.setUint32(4, 3, true);
+    view.setBigUint64(16, 2n, true);
+    // Key "a": an array of 2^24 u64 values (128 MiB, skipped); the second key lies beyond.
+    view.setBigUint64(24, 1n, true);
+    body[32] = "a".charCodeAt(0);
+    view.setUint32(33, 9, true);
+    view.setUint32(37, 10, true);
+    const length = new Uint8Array(8);
+    new DataView(length.buffer).setBigUint64(0, 1n << 24n, true);
+    const padded = new Blob([body, length, new Uint8Array(200 * 1024 * 1024)]);
+    const spy = Object.create(padded) as Blob;
+    spy.slice = (start?: number, end?: number) => {
+      reads.push(end ?? padded.size);
+      return padded.slice(start, end);
+    };
+    Object.defineProperty(spy, "size", { value: padded.size });
+    const error = await readGgufHeader(spy).catch((e: unknown) => e);
+    expect(error).toEqual(new GgufFormatError("a header longer than 128 MiB"));
+    expect(Math.max(...reads)).toBeLessThanOrEqual(4 * 1024 * 1024);
+  });
+});
+
 describe("memory check before loading", () => {
   test("a model that cannot fit is refused with the sizes; one that fits is not", () => {
     // Qwen3 0.6B at Q4_K_M: 0.4 GB of file, 28 layers × 8 KV heads × 2 × 128 × 2 bytes per token.

@@ -58,6 +58,37 @@ describe("SKILL.md front matter (CONTRACT §1)", () => {
     expect(formatProblem(problems[0]!)).toMatch(/^my-skill\/SKILL.md:4:\d+ \(front matter\)/);
   });
 
+  test("a repeated key is an error at its own line, in mappings at any depth", () => {
+    const problems = problemsOf(
+      withSkillMd("name: my-skill\ndescription: d\nmetadata:\n  a: x\n  b: y\n  a: z\nname: again"),
+    );
+    expect(problems.map((problem) => [problem.rule, problem.line, problem.message])).toEqual([
+      ["front-matter.yaml", 7, "invalid YAML at line 7, column 3: Map keys must be unique"],
+      ["front-matter.yaml", 8, "invalid YAML at line 8, column 1: Map keys must be unique"],
+    ]);
+  });
+
+  test("a front matter over 64 KiB is refused before it is parsed; one just under parses at once", () => {
+    const keys = (count: number) =>
+      Array.from({ length: count }, (_, i) => `  k${i}: v`).join("\n");
+    const huge = problemsOf(
+      withSkillMd(`name: my-skill\ndescription: d\nmetadata:\n${keys(50_000)}`),
+    );
+    expect(huge).toEqual([
+      expect.objectContaining({
+        rule: "front-matter.size",
+        message: expect.stringMatching(
+          /^is \d+ bytes long; front matter may be at most 65536 bytes/,
+        ),
+      }),
+    ]);
+    // About as many keys as the cap lets through.
+    const many = problemsOf(
+      withSkillMd(`name: my-skill\ndescription: d\nmetadata:\n${keys(6_000)}`),
+    );
+    expect(many).toEqual([]);
+  });
+
   test("a front matter of many YAML aliases is an error, never a throw", () => {
     let yaml = "a: &a [x, x, x, x, x, x, x, x, x, x]\n";
     let previous = "a";

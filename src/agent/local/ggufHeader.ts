@@ -35,6 +35,16 @@ const SLICE = 4 * 1024 * 1024;
 /** Limits that keep a hostile header from making the reader allocate without end. */
 const MAX_STRING = 64 * 1024 * 1024;
 const MAX_COUNT = 1 << 24;
+/**
+ * Arrays within arrays: GGUF writers nest none, and each level is a suspended call here (a 96 MB
+ * file of nested arrays took the page to 2.4 GB).
+ */
+const MAX_ARRAY_DEPTH = 2;
+/**
+ * Where the header must have ended: real tokenizers' metadata is a few megabytes, and a header
+ * that goes on for longer is a file built to keep the reader busy.
+ */
+const MAX_HEADER_BYTES = 128 * 1024 * 1024;
 const KEPT_ARRAY = "tokenizer.ggml.tokens";
 
 /** Sequential reads over a Blob, fetching the next slice only when the cursor needs it. */
@@ -49,6 +59,9 @@ class BlobCursor {
   private async need(length: number): Promise<DataView> {
     const end = this.position + length;
     if (end > this.blob.size) throw new GgufTruncatedError("the file ends inside its header");
+    if (end > MAX_HEADER_BYTES) {
+      throw new GgufFormatError(`a header longer than ${MAX_HEADER_BYTES / 1024 / 1024} MiB`);
+    }
     if (this.position < this.start || end > this.start + this.bytes.length) {
       this.start = this.position;
       this.bytes = new Uint8Array(
@@ -130,8 +143,11 @@ async function scalar(cursor: BlobCursor, type: number): Promise<unknown> {
   return undefined;
 }
 
-async function value(cursor: BlobCursor, type: number, key: string): Promise<unknown> {
+async function value(cursor: BlobCursor, type: number, key: string, depth = 0): Promise<unknown> {
   if (type !== ARRAY) return scalar(cursor, type);
+  if (depth >= MAX_ARRAY_DEPTH) {
+    throw new GgufFormatError(`arrays nested more than ${MAX_ARRAY_DEPTH} deep`);
+  }
   const itemType = await cursor.u32();
   const length = await cursor.count("array");
   if (key === KEPT_ARRAY && itemType === STRING) {
@@ -142,7 +158,7 @@ async function value(cursor: BlobCursor, type: number, key: string): Promise<unk
   if (itemType === STRING) {
     for (let i = 0; i < length; i++) cursor.skip(Number(await cursor.u64()));
   } else if (itemType === ARRAY) {
-    for (let i = 0; i < length; i++) await value(cursor, ARRAY, "");
+    for (let i = 0; i < length; i++) await value(cursor, ARRAY, "", depth + 1);
   } else {
     const size = FIXED_SIZE[itemType];
     if (size === undefined) throw new GgufFormatError(`unknown array item type ${itemType}`);
