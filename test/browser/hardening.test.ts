@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -210,6 +210,67 @@ describe("one memory budget per run", () => {
   });
 });
 
+/** Memory of every Chromium renderer process together, in bytes. */
+function rendererRss(): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("--type=renderer")) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${entry}/status`, "utf8"));
+      total += Number(rss?.[1] ?? 0) * 1024;
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return total;
+}
+
+/** What `work` answers, and how far the renderers' memory rose above where it began meanwhile. */
+async function withPeakRss<T>(work: () => Promise<T>): Promise<{ value: T; risenBytes: number }> {
+  const start = rendererRss();
+  let peak = start;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rendererRss());
+  }, 100);
+  try {
+    const value = await work();
+    return { value, risenBytes: peak - start };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+const GIB = 1024 ** 3;
+
+describe("one memory budget per run, measured in the renderers", () => {
+  test("JavaScript asking for 2 GiB of random bytes again and again is refused at once", async () => {
+    await installTestSkill(page, "js-random", {
+      "scripts/random.js":
+        "const c = require('crypto');\nlet refused = 0, last;\nfor (let i = 0; i < 20; i++) { try { c.randomBytes(2 ** 31 - 1) } catch (e) { refused++; last = e.name + ': ' + e.message } }\nconsole.log(refused, last, c.randomBytes(16).length);\n",
+    });
+    const { value, risenBytes } = await withPeakRss(() => run("js-random", "scripts/random.js"));
+    expect(value.stdout).toBe("20 InternalError: out of memory 16\n");
+    expect(risenBytes).toBeLessThan(GIB);
+  });
+
+  test("Python's pipes and files set to a length count against the budget", async () => {
+    await installTestSkill(page, "py-outside-heap", {
+      "scripts/pipe.py":
+        "import os\nr, w = os.pipe()\nb = b'x' * (1 << 20)\ntry:\n    while True:\n        os.write(w, b)\nexcept OSError as e:\n    print('pipe', e.strerror)\nprint(len(os.read(r, 10)))\n",
+      "scripts/sparse.py":
+        "import os\nos.makedirs('out', exist_ok=True)\nfor i in range(8):\n    try:\n        open(f'out/big{i}.bin', 'wb').truncate(1 << 30)\n    except OSError as e:\n        print(i, e.strerror)\n        break\n",
+    });
+    const pipe = await withPeakRss(() => run("py-outside-heap", "scripts/pipe.py"));
+    expect(pipe.value.stdout).toBe("pipe No space left on device\n10\n");
+    expect(pipe.value.sandbox_notes?.join("\n")).toMatch(/^refused memory: /);
+    expect(pipe.risenBytes).toBeLessThan(GIB);
+    const sparse = await withPeakRss(() => run("py-outside-heap", "scripts/sparse.py"));
+    expect(sparse.value.stdout).toBe("0 No space left on device\n");
+    expect(sparse.risenBytes).toBeLessThan(GIB);
+  });
+});
+
 describe("output caps and exact results", () => {
   test("a stderr flood is capped in the worker and the run ends on time", async () => {
     await installTestSkill(page, "floods", {
@@ -373,6 +434,67 @@ describe("the sandbox frame served from a second site", () => {
         url: new URL("skillbox/sandbox.html", sandboxSite.url).href,
       }),
     );
+    await page.context().close();
+  });
+
+  test("that stops answering fails its runs within seconds, not minutes; the next run gets a new frame", async () => {
+    const page = await openApp(browser, "/", app.url);
+    await installTestSkill(page, "crash", {
+      "scripts/spin.py": "print('spinning', flush=True)\nwhile True:\n    pass\n",
+      "scripts/hello.py": "print('hello')\n",
+    });
+    const running = page.evaluate(async () => {
+      const started = performance.now();
+      const result = await window.skillbox.callTool(
+        "run_skill_script",
+        { skill_name: "crash", script_path: "scripts/spin.py", args: [] },
+        {
+          timeLimitMs: 120_000,
+          onOutput: () => document.body.setAttribute("data-spinning", ""),
+        },
+      );
+      return { result, ms: performance.now() - started };
+    });
+    await page.locator("body[data-spinning]").waitFor({ state: "attached", timeout: 60_000 });
+    // The frame's thread stops where it is, as in a hung or dead renderer: it answers nothing.
+    // This page's own frame: the browser also lists frames of pages other tests left closing.
+    const pageSession = await page.context().newCDPSession(page);
+    const { targetInfo: pageTarget } = (await pageSession.send("Target.getTargetInfo")) as {
+      targetInfo: { targetId: string };
+    };
+    const cdp = await browser.newBrowserCDPSession();
+    const { targetInfos } = (await cdp.send("Target.getTargets")) as {
+      targetInfos: { targetId: string; type: string; url: string; parentFrameId?: string }[];
+    };
+    const frame = targetInfos.find(
+      (target) =>
+        target.type === "iframe" &&
+        target.url.includes("sandbox.html") &&
+        target.parentFrameId === pageTarget.targetId,
+    );
+    expect(frame, "the sandbox frame's target").toBeDefined();
+    const { sessionId } = (await cdp.send("Target.attachToTarget", {
+      targetId: frame!.targetId,
+      flatten: false,
+    })) as { sessionId: string };
+    for (const [id, method] of [
+      [1, "Debugger.enable"],
+      [2, "Debugger.pause"],
+    ] as const) {
+      await cdp.send("Target.sendMessageToTarget", {
+        sessionId,
+        message: JSON.stringify({ id, method }),
+      });
+    }
+    const { result, ms } = await running;
+    expect(result).toEqual({
+      error: expect.stringContaining("the sandbox stopped answering and was restarted"),
+    });
+    expect(ms).toBeLessThan(30_000);
+    expect(await runScript(page, "crash", "scripts/hello.py")).toMatchObject({
+      exit_code: 0,
+      stdout: "hello\n",
+    });
     await page.context().close();
   });
 });

@@ -28,9 +28,24 @@ interface EmscriptenFs {
   isDir(mode: number): boolean;
   ErrnoError: new (errno: number) => Error;
   filesystems: {
-    /** `ops_table.file.stream` is what every file node's streams use (made at the first node). */
-    MEMFS: { ops_table: { file: { stream: { write: MemfsWrite } } } | null };
+    MEMFS: {
+      /** `ops_table.file.stream` is what every file node's streams use (made at the first node). */
+      ops_table: { file: { stream: { write: MemfsWrite } } } | null;
+      /** Sets a file's length (`truncate`, `ftruncate`): a new buffer of the whole size. */
+      resizeFileStorage(node: FsNode, newSize: number): void;
+    };
   };
+}
+type PipeTransfer = (
+  stream: unknown,
+  buffer: Uint8Array,
+  offset: number,
+  length: number,
+  position?: number,
+) => number;
+/** Emscripten's pipes: their buffered bytes live in JavaScript, outside the interpreter's memory. */
+interface Pipefs {
+  stream_ops: { read: PipeTransfer; write: PipeTransfer };
 }
 
 /** What a file's bytes cost in memory: MEMFS keeps spare capacity past its length. */
@@ -50,15 +65,17 @@ function fileBytesUnder(fs: EmscriptenFs, node: FsNode): number {
 }
 
 /**
- * One memory budget for a Python run: the interpreter's WebAssembly memory and the bytes its
- * files hold (MEMFS keeps them outside that memory) together stay under the run's limit. Memory
- * growth past it is refused (Python raises MemoryError), and so is a file write (OSError ENOSPC);
- * either way the sandbox notes it.
+ * One memory budget for a Python run: the interpreter's WebAssembly memory, the bytes its files
+ * hold and the bytes waiting in its pipes (both kept outside that memory) together stay under the
+ * run's limit. Memory growth past it is refused (Python raises MemoryError), and so is a file
+ * write, a file's new length or a pipe write (OSError ENOSPC); either way the sandbox notes it.
  */
 export class PythonMemoryBudget {
   private limitBytes = Number.POSITIVE_INFINITY;
   /** Bytes the files hold, counted from writes; recounted exactly before anything is refused. */
   private fileBytes = 0;
+  /** Bytes written into pipes and not yet read. */
+  private pipeBytes = 0;
   /** Whether `fileBytes` is exact: recounting is a walk of the whole tree, done once per change. */
   private recounted = false;
   private onExceeded: (note: string) => void = () => {};
@@ -82,6 +99,37 @@ export class PythonMemoryBudget {
       budget.recounted = false;
       return written;
     };
+    const MEMFS = this.fs.filesystems.MEMFS;
+    const resize = MEMFS.resizeFileStorage;
+    // A file set to a length (`truncate(1 << 30)`) gets a buffer of that length at once: eight
+    // of them passed 8 GB before this was counted.
+    MEMFS.resizeFileStorage = function (this: unknown, node, newSize) {
+      const before = capacityOf(node);
+      const grows = newSize - before;
+      if (grows > 0 && !budget.allows(grows + HEAP_FLOOR_BYTES)) {
+        throw new budget.fs.ErrnoError(EMSCRIPTEN_ENOSPC);
+      }
+      resize.call(this, node, newSize);
+      budget.fileBytes += capacityOf(node) - before;
+      budget.recounted = false;
+    };
+    // A pipe holds what was written until it is read; a write loop with no reader held 5.4 GB.
+    const pipes = (pyodide as unknown as { _module: { PIPEFS: Pipefs } })._module.PIPEFS;
+    const pipeWrite = pipes.stream_ops.write;
+    const pipeRead = pipes.stream_ops.read;
+    pipes.stream_ops.write = function (this: unknown, stream, buffer, offset, length, position) {
+      if (length > 0 && !budget.allows(length + HEAP_FLOOR_BYTES)) {
+        throw new budget.fs.ErrnoError(EMSCRIPTEN_ENOSPC);
+      }
+      const written = pipeWrite.call(this, stream, buffer, offset, length, position);
+      budget.pipeBytes += written;
+      return written;
+    };
+    pipes.stream_ops.read = function (this: unknown, stream, buffer, offset, length, position) {
+      const read = pipeRead.call(this, stream, buffer, offset, length, position);
+      budget.pipeBytes = Math.max(0, budget.pipeBytes - read);
+      return read;
+    };
     const grow = WebAssembly.Memory.prototype.grow;
     WebAssembly.Memory.prototype.grow = function (this: WebAssembly.Memory, pages: number) {
       if (!budget.allows(pages * WASM_PAGE_BYTES)) {
@@ -98,7 +146,8 @@ export class PythonMemoryBudget {
 
   /** Whether `extra` more bytes fit; past the limit, recounts the files once before refusing. */
   private allows(extra: number): boolean {
-    const fits = () => this.wasmBytes() + this.fileBytes + extra <= this.limitBytes;
+    const fits = () =>
+      this.wasmBytes() + this.fileBytes + this.pipeBytes + extra <= this.limitBytes;
     if (fits()) return true;
     if (!this.recounted) {
       this.fileBytes = fileBytesUnder(this.fs, this.fs.root);
@@ -114,6 +163,7 @@ export class PythonMemoryBudget {
   start(limitBytes: number, onExceeded: (note: string) => void): void {
     this.limitBytes = Math.max(limitBytes, this.wasmBytes() + HEAP_FLOOR_BYTES);
     this.fileBytes = fileBytesUnder(this.fs, this.fs.root);
+    this.pipeBytes = 0;
     this.recounted = true;
     this.onExceeded = onExceeded;
   }
