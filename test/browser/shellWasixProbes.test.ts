@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { launchChromium } from "./app";
@@ -165,8 +166,63 @@ echo "after USR1"
 });
 
 describe("hostile scripts on the Wasmer engine", () => {
+  test("a WebAssembly program the script ships or writes does not start; its text scripts do", async () => {
+    const program = readFileSync(new URL("../wasi/build/echo_args.wasm", import.meta.url));
+    const outcome = await runShell(page, {
+      files: {
+        "scripts/run.sh": `base64 -d data/tool.b64 > tool.wasm && chmod +x tool.wasm
+./tool.wasm started; echo "written: $?"
+cp /bin/sh ./mysh && ./mysh -c 'echo copied shell started'; echo "copied: $?"
+mkdir folder && ./folder; echo "folder: $?"
+printf 'echo helper ran with "$1"\\n' > helper.sh && chmod +x helper.sh
+./helper.sh one
+`,
+        "data/tool.b64": program.toString("base64"),
+      },
+    });
+    expect(outcome.stdout).not.toContain("started");
+    expect(outcome.stdout).toContain("written: 126\n");
+    expect(outcome.stdout).toContain("copied: 126\nfolder: 126\n");
+    expect(outcome.stdout).toContain("helper ran with one\n");
+    expect(outcome.stderr).toMatch(/tool\.wasm: Permission denied/);
+  });
+
+  test("a fork storm ends its own run with a note; the next shell and Python runs are healthy", async () => {
+    const started = Date.now();
+    const outcome = await script("while :; do sleep 1000 & done\n", 60_000);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(outcome.timedOut).toBe(false);
+    expect(outcome.exitCode).not.toBe(0);
+    expect(outcome.notes).toContain("stopped: the run started more than 32 processes at once");
+    const next = await script("echo next | tr a-z A-Z\n");
+    expect(next).toMatchObject({ exitCode: 0, stdout: "NEXT\n" });
+    const python = await page.evaluate(async () => {
+      const outcome = await window.harness.run({
+        runId: crypto.randomUUID(),
+        language: "python",
+        skillName: "wasi-demo",
+        scriptPath: "scripts/run.py",
+        args: [],
+        files: { "scripts/run.py": new TextEncoder().encode("print(sum(range(10)))") },
+        env: {},
+        timeLimitMs: 60_000,
+        maxOutputChars: 1000,
+        outputFiles: { maxFiles: 10, maxBytes: 1024 },
+        memoryLimitBytes: 512 * 1024 * 1024,
+      });
+      return { exitCode: outcome.exitCode, stdout: outcome.stdout };
+    });
+    expect(python).toEqual({ exitCode: 0, stdout: "45\n" });
+  });
+
+  test("a fork bomb ends at the process limit or the time limit, and the next run works", async () => {
+    const outcome = await script("bomb() { bomb | bomb & }; bomb\nwait\n", 3_000);
+    expect(outcome.exitCode).not.toBe(0);
+    expect(outcome.notes.join("\n")).toMatch(/more than 32 processes|passed its time limit/);
+    expect(await script("echo next\n")).toMatchObject({ exitCode: 0, stdout: "next\n" });
+  });
+
   const hostile: Record<string, string> = {
-    "a fork bomb": "bomb() { bomb | bomb & }; bomb\nwait\n",
     "an endless pipeline": "yes | cat | cat >/dev/null\n",
     "a process that ignores signals": "trap '' TERM INT HUP\nwhile :; do :; done\n",
     "a child left running after the script exits": "sh -c 'while :; do :; done' &\necho started\n",

@@ -1,16 +1,54 @@
 import { EVAL_FREE_FUNCTION_SOURCE } from "../shared/evalFreeFunction";
 
 /**
- * Source of a nested worker: a classic script that imports the real module and replays the
- * messages that arrived while the import was loading. A module sets `onmessage` when it runs, so
- * messages the creator posted at once would otherwise reach no handler.
+ * What a process's worker has no use for once the SDK's module has loaded: every way to the
+ * network, to storage and to another context, and string evaluation. Its guest reaches
+ * JavaScript only through the SDK's WASIX imports, and with the network off and no cache the SDK
+ * calls none of these; they go so that a fault in the SDK cannot reach them either (the frame's
+ * CSP and opaque origin stop them too).
+ */
+export const PROCESS_WORKER_DENIED = [
+  "fetch",
+  "XMLHttpRequest",
+  "WebSocket",
+  "WebSocketStream",
+  "WebTransport",
+  "EventSource",
+  "indexedDB",
+  "caches",
+  "importScripts",
+  "BroadcastChannel",
+  "SharedWorker",
+  "Request",
+  "Response",
+  "eval",
+];
+
+/** Deletes each name from `scope` and the prototypes it inherits from, as a classic script. */
+export const DENY_GLOBALS_SOURCE = `function denyGlobals(scope, names) {
+  names.forEach(function (name) {
+    for (var o = scope; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+      if (Object.prototype.hasOwnProperty.call(o, name) && !delete o[name]) {
+        throw new Error("the sandbox could not remove " + name);
+      }
+    }
+  });
+}`;
+
+/**
+ * Source of a nested worker: a classic script that imports the real module, removes what a
+ * process has no use for ({@link PROCESS_WORKER_DENIED}), and replays the messages that arrived
+ * while the import was loading. A module sets `onmessage` when it runs, so messages the creator
+ * posted at once would otherwise reach no handler.
  */
 function classicBootstrapSource(moduleUrl: string): string {
   return `"use strict";
 ${EVAL_FREE_FUNCTION_SOURCE}
+${DENY_GLOBALS_SOURCE}
 var early = [];
 self.onmessage = function (event) { early.push(event); };
 import(${JSON.stringify(moduleUrl)}).then(function () {
+  denyGlobals(self, ${JSON.stringify(PROCESS_WORKER_DENIED)});
   early.forEach(function (event) {
     self.dispatchEvent(new MessageEvent("message", { data: event.data, ports: event.ports }));
   });
@@ -21,14 +59,22 @@ import(${JSON.stringify(moduleUrl)}).then(function () {
 `;
 }
 
+/** Hears that a run asked for more nested workers (processes) than it may have at once. */
+export type WorkerLimitListener = (limit: number) => void;
+
 /**
  * The Wasmer SDK starts its thread workers as module workers from app-origin URLs. Inside the
  * opaque-origin sandbox neither works (the URL is cross-origin to the frame, and module blob
  * workers do not load there), so `Worker` becomes a constructor that starts a classic blob worker
  * importing the module instead. The nested workers inherit the frame's CSP and opaque origin, and
  * die with this worker.
+ *
+ * Each process runs in a worker of its own, and each reserves its WebAssembly memory's address
+ * space in the renderer: a fork loop once took 110 of them and left no room for the next run's
+ * Python. So at most `limit` live at once; one more is refused (the SDK's fork then fails, as
+ * Linux's does at a process limit) and `onLimit` hears it.
  */
-export function installClassicWorkerShim(): void {
+export function installClassicWorkerShim(limit: number, onLimit: WorkerLimitListener): void {
   const NativeWorker = Worker;
   const NativeBlob = Blob;
   const createObjectURL = URL.createObjectURL.bind(URL);
@@ -42,11 +88,26 @@ export function installClassicWorkerShim(): void {
     }
     return url;
   };
+  let live = 0;
+  const admit = () => {
+    if (live >= limit) {
+      onLimit(limit);
+      throw new DOMException(`no more than ${limit} processes at once`, "QuotaExceededError");
+    }
+    live += 1;
+  };
   class ClassicModuleWorker extends NativeWorker {
+    private ended = false;
     constructor(scriptUrl: string | URL, options?: WorkerOptions) {
+      admit();
       // Classic workers (the SDK's blob helpers) load as they are.
       if (options?.type !== "module") super(scriptUrl, options);
       else super(bootstrapFor(String(scriptUrl)), { name: options.name });
+    }
+    override terminate(): void {
+      if (!this.ended) live -= 1;
+      this.ended = true;
+      super.terminate();
     }
   }
   Object.defineProperty(globalThis, "Worker", {

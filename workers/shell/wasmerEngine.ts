@@ -12,7 +12,7 @@ import { changedFiles } from "../shared/fileChanges";
 import type { OutputStream } from "../shared/outputStream";
 import type { ScriptEngine, WorkingTree } from "../shared/sandboxWorker";
 import { builtinShellEngine } from "./builtinEngine";
-import { installClassicWorkerShim } from "./classicWorkerShim";
+import { installClassicWorkerShim, type WorkerLimitListener } from "./classicWorkerShim";
 import { answerHandoffs } from "./handoff";
 import { watchInterrupt } from "./interruptWatch";
 import { shellFor } from "./scriptShell";
@@ -36,6 +36,12 @@ export function wasmerSkillDirectory(skillName: string): string {
  */
 const CONTRACT_PATH_PRELUDE = (skillName: string) =>
   `ln -s ${WORKSPACE}/skills /skills && cd ${skillDirectory(skillName)} && exec sh "$0" "$@"`;
+
+/**
+ * Processes one run may have at once (each is a worker): pipelines, `$(…)` and background jobs
+ * of real scripts stay far below it; a fork loop reaches it and its run is ended.
+ */
+const MAX_PROCESSES = 32;
 
 type Sandbox = WasmerSdk.Sandbox;
 
@@ -87,7 +93,8 @@ export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> 
   const sdkWasm = init.assets[WASMER_SDK_WASM_ASSET];
   const packageBytes = init.assets[SHELL_PACKAGE_ASSET];
   if (!sdkWasm || !packageBytes) throw new Error("the wasmer shell engine is missing its files");
-  installClassicWorkerShim();
+  let onProcessLimit: WorkerLimitListener = () => {};
+  installClassicWorkerShim(MAX_PROCESSES, (limit) => onProcessLimit(limit));
   const nativeFunction = Function;
   Object.defineProperty(globalThis, "Function", {
     value: evalFreeFunction((...args) => nativeFunction(...args)),
@@ -145,6 +152,15 @@ export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> 
         })
         .spawn({ stdin: "closed", stdout: "pipe", stderr: "pipe" });
       const stopWatching = watchInterrupt(interruptCell, () => void process.kill());
+      // Past the limit the SDK's fork waits for a worker that never comes, and the root process
+      // cannot be killed out of it: the run ends here, and its worker with it.
+      const overLimit = new Promise<{ exitCode: number }>((resolve) => {
+        onProcessLimit = (limit) => {
+          onProcessLimit = () => {};
+          io.note(`stopped: the run started more than ${limit} processes at once`);
+          resolve({ exitCode: 1 });
+        };
+      });
       // python3/node inside a dash script reach the other runtimes through the package's handoff,
       // and jq the built-in engine's jq.
       const handoffs = wasixShell
@@ -164,16 +180,20 @@ export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> 
           )
         : null;
       try {
-        const [output] = await Promise.all([
-          process.wait({ check: false }),
-          pump(process.stdout, io.stdout),
-          pump(process.stderr, io.stderr),
+        const output = await Promise.race([
+          Promise.all([
+            process.wait({ check: false }),
+            pump(process.stdout, io.stdout),
+            pump(process.stderr, io.stderr),
+          ]).then(([exited]) => exited),
+          overLimit,
         ]);
         return {
           exitCode: output.exitCode,
           files: changedFiles(request.files, (await readTree(sandbox, root)).files),
         };
       } finally {
+        onProcessLimit = () => {};
         stopWatching();
         await handoffs?.stop();
       }

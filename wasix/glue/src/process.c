@@ -120,7 +120,30 @@ static char *join_lines(char *const list[], uint32_t *length) {
   return joined;
 }
 
+/* A run starts only the engine's own programs, which the package places in /bin and /usr/bin. The
+ * runtime would also start any WebAssembly file named by its path (one a script ships or writes,
+ * ./bin/tool.wasm), so such a file is refused as Linux refuses one that may not be executed. */
+static int is_engine_program(const char *path) {
+  const char *name = !strncmp(path, "/bin/", 5)       ? path + 5
+                     : !strncmp(path, "/usr/bin/", 9) ? path + 9
+                                                      : NULL;
+  return name && *name && !strchr(name, '/') && strcmp(name, ".") && strcmp(name, "..");
+}
+
+/* Why another file may not start: missing stays missing (a search along PATH goes on), a binary
+ * (WebAssembly or a package: both start with a NUL byte) or a directory is not allowed, and other
+ * text is one the shell then reads as a script, as it does on Linux after ENOEXEC. */
+static int refusal_for(const char *path) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0) return errno;
+  char first = 0;
+  ssize_t got = read(fd, &first, 1);
+  close(fd);
+  return got < 0 || (got == 1 && first == '\0') ? EACCES : ENOEXEC;
+}
+
 int execve(const char *path, char *const argv[], char *const envp[]) {
+  if (!is_engine_program(path)) return wasix_fail(refusal_for(path));
   char **env = exec_environment(argv, envp);
   uint32_t args_length = 0, envs_length = 0;
   char *args = join_lines(argv, &args_length);
