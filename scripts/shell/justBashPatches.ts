@@ -346,6 +346,64 @@ export const JUST_BASH_PATCHES: readonly BundlePatch[] = [
     find: 'case"<<=":return e<<t;case">>=":return e>>t;',
     replace: 'case"<<=":return __sbInt64(e,t,"<<");case">>=":return __sbInt64(e,t,">>");',
   },
+  {
+    id: "abort-keeps-output-script",
+    why: "A script stopped at its time limit keeps what it printed before (bash's output is written as it goes); just-bash dropped the output of the statements already run when the run was aborted.",
+    find: "if(i instanceof C)throw r.prependTo(i),i;if(i instanceof Yt)",
+    replace: "if(i instanceof C||i instanceof He)throw r.prependTo(i),i;if(i instanceof Yt)",
+  },
+  {
+    id: "abort-keeps-output-loops",
+    why: "An abort inside a loop body ends the run, keeping the loop's output so far; just-bash took it for a failed command, dropped the output and went on with the next statement.",
+    find: "if(e instanceof _t||e instanceof Yt||e instanceof he||e instanceof C)return e.prependOutput(t,n)",
+    replace:
+      "if(e instanceof _t||e instanceof Yt||e instanceof he||e instanceof C||e instanceof He)return e.prependOutput(t,n)",
+  },
+  {
+    id: "abort-keeps-output-if",
+    why: "The same for the body of an `if`, `elif` or `else`.",
+    find: "if(sa(s)||s instanceof Yt||s instanceof he||s instanceof C||s instanceof hr)throw s.prependOutput(n.stdout,n.stderr),s;",
+    replace:
+      "if(sa(s)||s instanceof Yt||s instanceof he||s instanceof C||s instanceof He||s instanceof hr)throw s.prependOutput(n.stdout,n.stderr),s;",
+  },
+  {
+    id: "abort-keeps-output-subshell",
+    why: "The same for a subshell `( … )`.",
+    find: "catch(a){if(a instanceof C)throw i.prependTo(a),a;return a instanceof hr",
+    replace: "catch(a){if(a instanceof C||a instanceof He)throw i.prependTo(a),a;return a instanceof hr",
+  },
+  {
+    id: "abort-keeps-output-group",
+    why: "The same for a group `{ …; }`.",
+    find: "catch(d){if(f(),d instanceof C)throw o.prependTo(d),d;",
+    replace: "catch(d){if(f(),d instanceof C||d instanceof He)throw o.prependTo(d),d;",
+  },
+  {
+    id: "abort-reaches-command-signal",
+    why: "A command's own abort signal (what `sleep` waits on) follows the run's, so an abort wakes it at once while its context stays usable for the cleanup window; just-bash aborted it only by revoking the context.",
+    find: "function c3(e,t){let n=!0,r=e.signal?new AbortController:void 0,",
+    replace:
+      "function c3(e,t){let n=!0,r=e.signal?new AbortController:void 0,__sbLink=()=>r.abort(new He(\"\",`bash: ${t} aborted\n`)),__sbLinked=(r&&e.signal.addEventListener(\"abort\",__sbLink,{once:!0}),0),",
+  },
+  {
+    id: "abort-reaches-command-signal-end",
+    why: "The link goes when the command ends, so a long loop leaves no listener per command behind.",
+    find: "revoke(){n=!1,r?.signal.aborted||r?.abort(",
+    replace: 'revoke(){n=!1,r&&e.signal.removeEventListener("abort",__sbLink),r?.signal.aborted||r?.abort(',
+  },
+  {
+    id: "abort-keeps-output-command-context",
+    why: "On an abort a running command (`sh FILE`) keeps its context for the cleanup window, so its own script can stop at its next statement and hand back what it printed; just-bash revoked the context at once, and the script failed with a context error instead.",
+    find: 'let m=()=>{n(),h({kind:"abort"})};',
+    replace: 'let m=()=>{h({kind:"abort"})};',
+  },
+  {
+    id: "abort-keeps-output-command",
+    why: "A command that finishes within the cleanup window after an abort hands on what it printed; just-bash replaced its result with a bare abort error. Its own abort line is not repeated.",
+    find: "n();let m=await Promise.race([d.then(()=>!0),new Promise(b=>{u=Xi(()=>b(!1),a)})]),g=h.kind===\"deadline\"?new He(\"\",`bash: ${r} exceeded its execution deadline\n`):new He(\"\",`bash: execution aborted\n`);",
+    replace:
+      "let m=await Promise.race([d,new Promise(b=>{u=Xi(()=>b(!1),a)})]);n();let g=h.kind===\"deadline\"?new He(\"\",`bash: ${r} exceeded its execution deadline\n`):new He(\"\",`bash: execution aborted\n`),__sbDone=m&&(m.kind===\"result\"?m.result:m.error);if(__sbDone&&typeof __sbDone.stdout===\"string\"){let __sbErr=__sbDone.stderr??\"\";__sbErr.endsWith(g.stderr)&&(__sbErr=__sbErr.slice(0,-g.stderr.length));g.prependOutput(__sbDone.stdout,__sbErr)}",
+  },
 ];
 
 /** Applies each patch to `source`; a snippet missing or found twice is an error naming the patch. */

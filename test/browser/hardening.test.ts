@@ -301,16 +301,25 @@ describe("output caps and exact results", () => {
 
   // The built-in shell engine (just-bash) hands output over only when a script ends, and drops an
   // aborted script's: its output on a timeout is a known gap (README "Limits").
-  test("a run stopped at its limit keeps what it printed (Python, JavaScript)", async () => {
-    await installTestSkill(page, "stopped", {
-      "scripts/stop.py": "import time\nprint('before py', flush=True)\ntime.sleep(100)\n",
-      "scripts/stop.js": "console.log('before js');\nfor (;;) {}\n",
-    });
-    for (const language of ["py", "js"]) {
-      const result = await run("stopped", `scripts/stop.${language}`, [], 2000);
-      expect(result, language).toMatchObject({ exit_code: 124, timed_out: true });
-      expect(result.stdout, language).toBe(`before ${language}\n`);
-      expect(result.sandbox_notes, language).toEqual([
+  test("a run stopped at its limit keeps what it printed (Python, JavaScript, both shells)", async () => {
+    const stoppers: Record<string, string> = {
+      "stop.py": "import time\nprint('before py', flush=True)\ntime.sleep(100)\n",
+      "stop.js": "console.log('before js');\nfor (;;) {}\n",
+      // bash scripts run on the built-in engine: a loop that never waits, and a long sleep.
+      "busy.sh": "#!/bin/bash\necho before busy.sh\nwhile :; do :; done\n",
+      "sleep.sh": "#!/bin/bash\nf() { echo before sleep.sh; sleep 100; }\nfor i in 1; do f; done\n",
+      "dash.sh": "echo before dash.sh\nsleep 100\n",
+    };
+    await installTestSkill(
+      page,
+      "stopped",
+      Object.fromEntries(Object.entries(stoppers).map(([name, text]) => [`scripts/${name}`, text])),
+    );
+    for (const name of Object.keys(stoppers)) {
+      const result = await run("stopped", `scripts/${name}`, [], 2000);
+      expect(result, name).toMatchObject({ exit_code: 124, timed_out: true });
+      expect(result.stdout, name).toBe(`before ${name.replace("stop.", "")}\n`);
+      expect(result.sandbox_notes, name).toEqual([
         "stopped: the run passed its time limit of 2000 ms",
       ]);
     }

@@ -156,6 +156,21 @@ export async function runBuiltinCommand(
   return { stdout, stderr, exitCode };
 }
 
+/**
+ * The interpreter's abort signal, which also reads the frame's interrupt cell. The interpreter
+ * checks `aborted` before every statement, but a loop of builtins (`while :; do :; done`) never
+ * yields to the event loop, where the interrupt watcher runs; reading the cell there stops such
+ * a loop at its next statement, with what it printed so far.
+ */
+function interruptSignal(cell: Int32Array, stop: AbortController): AbortSignal {
+  const signal = stop.signal;
+  const aborted = Object.getOwnPropertyDescriptor(AbortSignal.prototype, "aborted")?.get;
+  Object.defineProperty(signal, "aborted", {
+    get: () => Atomics.load(cell, 0) === 2 || aborted?.call(signal) === true,
+  });
+  return signal;
+}
+
 /** `sh SCRIPT ARGS…` (or `bash`, by the `#!` line) on just-bash, with `python3`/`node` reaching the other runtimes. */
 export const builtinShellEngine: ScriptEngine = {
   async run(request, io, interruptCell) {
@@ -176,15 +191,17 @@ export const builtinShellEngine: ScriptEngine = {
       if (dir) await bash.fs.mkdir(dir, { recursive: true });
     }
     requireParentFolders(bash.fs);
-    // The interpreter yields between commands; an interrupt from the frame stops it there.
+    // An interrupt from the frame stops the interpreter at its next statement, and wakes a
+    // command that waits (`sleep`); what the script printed until then is kept.
     const stop = new AbortController();
+    const signal = interruptSignal(interruptCell, stop);
     const stopWatching = watchInterrupt(interruptCell, () => stop.abort());
     try {
       const result = await bash.exec(`${shellFor(request)} ${shellQuote(request.scriptPath)}`, {
         args: request.args,
         env: request.env,
         replaceEnv: true,
-        signal: stop.signal,
+        signal,
       });
       io.stdout.write(result.stdout);
       io.stderr.write(result.stderr);
