@@ -370,7 +370,8 @@ export const JUST_BASH_PATCHES: readonly BundlePatch[] = [
     id: "abort-keeps-output-subshell",
     why: "The same for a subshell `( … )`.",
     find: "catch(a){if(a instanceof C)throw i.prependTo(a),a;return a instanceof hr",
-    replace: "catch(a){if(a instanceof C||a instanceof He)throw i.prependTo(a),a;return a instanceof hr",
+    replace:
+      "catch(a){if(a instanceof C||a instanceof He)throw i.prependTo(a),a;return a instanceof hr",
   },
   {
     id: "abort-keeps-output-group",
@@ -383,13 +384,14 @@ export const JUST_BASH_PATCHES: readonly BundlePatch[] = [
     why: "A command's own abort signal (what `sleep` waits on) follows the run's, so an abort wakes it at once while its context stays usable for the cleanup window; just-bash aborted it only by revoking the context.",
     find: "function c3(e,t){let n=!0,r=e.signal?new AbortController:void 0,",
     replace:
-      "function c3(e,t){let n=!0,r=e.signal?new AbortController:void 0,__sbLink=()=>r.abort(new He(\"\",`bash: ${t} aborted\n`)),__sbLinked=(r&&e.signal.addEventListener(\"abort\",__sbLink,{once:!0}),0),",
+      'function c3(e,t){let n=!0,r=e.signal?new AbortController:void 0,__sbLink=()=>r.abort(new He("",`bash: ${t} aborted\n`)),__sbLinked=(r&&e.signal.addEventListener("abort",__sbLink,{once:!0}),0),',
   },
   {
     id: "abort-reaches-command-signal-end",
     why: "The link goes when the command ends, so a long loop leaves no listener per command behind.",
     find: "revoke(){n=!1,r?.signal.aborted||r?.abort(",
-    replace: 'revoke(){n=!1,r&&e.signal.removeEventListener("abort",__sbLink),r?.signal.aborted||r?.abort(',
+    replace:
+      'revoke(){n=!1,r&&e.signal.removeEventListener("abort",__sbLink),r?.signal.aborted||r?.abort(',
   },
   {
     id: "abort-keeps-output-command-context",
@@ -400,9 +402,9 @@ export const JUST_BASH_PATCHES: readonly BundlePatch[] = [
   {
     id: "abort-keeps-output-command",
     why: "A command that finishes within the cleanup window after an abort hands on what it printed; just-bash replaced its result with a bare abort error. Its own abort line is not repeated.",
-    find: "n();let m=await Promise.race([d.then(()=>!0),new Promise(b=>{u=Xi(()=>b(!1),a)})]),g=h.kind===\"deadline\"?new He(\"\",`bash: ${r} exceeded its execution deadline\n`):new He(\"\",`bash: execution aborted\n`);",
+    find: 'n();let m=await Promise.race([d.then(()=>!0),new Promise(b=>{u=Xi(()=>b(!1),a)})]),g=h.kind==="deadline"?new He("",`bash: ${r} exceeded its execution deadline\n`):new He("",`bash: execution aborted\n`);',
     replace:
-      "let m=await Promise.race([d,new Promise(b=>{u=Xi(()=>b(!1),a)})]);n();let g=h.kind===\"deadline\"?new He(\"\",`bash: ${r} exceeded its execution deadline\n`):new He(\"\",`bash: execution aborted\n`),__sbDone=m&&(m.kind===\"result\"?m.result:m.error);if(__sbDone&&typeof __sbDone.stdout===\"string\"){let __sbErr=__sbDone.stderr??\"\";__sbErr.endsWith(g.stderr)&&(__sbErr=__sbErr.slice(0,-g.stderr.length));g.prependOutput(__sbDone.stdout,__sbErr)}",
+      'let m=await Promise.race([d,new Promise(b=>{u=Xi(()=>b(!1),a)})]);n();let g=h.kind==="deadline"?new He("",`bash: ${r} exceeded its execution deadline\n`):new He("",`bash: execution aborted\n`),__sbDone=m&&(m.kind==="result"?m.result:m.error);if(__sbDone&&typeof __sbDone.stdout==="string"){let __sbErr=__sbDone.stderr??"";__sbErr.endsWith(g.stderr)&&(__sbErr=__sbErr.slice(0,-g.stderr.length));g.prependOutput(__sbDone.stdout,__sbErr)}',
   },
 ];
 

@@ -215,6 +215,26 @@ printf 'echo helper ran with "$1"\\n' > helper.sh && chmod +x helper.sh
     expect(python).toEqual({ exitCode: 0, stdout: "45\n" });
   });
 
+  test("processes and files together are held to the run's memory budget; the next run is unharmed", async () => {
+    const hogs = {
+      "four processes growing strings":
+        "for i in 1 2 3 4; do awk 'BEGIN{s=\"x\"; for(i=0;i<28;i++) s = s s; print length(s)}' & done; wait\n",
+      "a file written past the budget":
+        'awk \'BEGIN{s="x"; for(i=0;i<20;i++) s = s s; for(j=0;j<600;j++) printf "%s", s}\' > big.bin\n',
+    };
+    for (const [name, text] of Object.entries(hogs)) {
+      const outcome = await script(`echo start\n${text}echo never\n`, 60_000);
+      expect(outcome, name).toMatchObject({ exitCode: 1, timedOut: false, stdout: "start\n" });
+      expect(outcome.notes[0], name).toMatch(
+        /^stopped: the run reached its memory limit of 512\.0 MiB \(its processes and files held \d+\.\d MiB\)$/,
+      );
+      expect(await script("echo next | cat\n"), name).toMatchObject({
+        exitCode: 0,
+        stdout: "next\n",
+      });
+    }
+  });
+
   test("a fork bomb ends at the process limit or the time limit, and the next run works", async () => {
     const outcome = await script("bomb() { bomb | bomb & }; bomb\nwait\n", 3_000);
     expect(outcome.exitCode).not.toBe(0);

@@ -15,3 +15,8 @@ export function memoryExceededNote(
   const reached = `the run reached its memory limit of ${formatBytes(limitBytes)} (its files held ${formatBytes(fileBytes)})`;
   return outcome === "stopped" ? `stopped: ${reached}` : `refused memory: ${reached}`;
 }
+
+/** The note on a shell run whose processes and files together passed the memory budget. */
+export function processMemoryExceededNote(limitBytes: number, heldBytes: number): string {
+  return `stopped: the run reached its memory limit of ${formatBytes(limitBytes)} (its processes and files held ${formatBytes(heldBytes)})`;
+}

@@ -1,4 +1,9 @@
 import { EVAL_FREE_FUNCTION_SOURCE } from "../shared/evalFreeFunction";
+import {
+  MEMORY_METER_KEY,
+  METERED_MEMORY_SOURCE,
+  type ProcessMemoryMeter,
+} from "./processMemoryMeter";
 
 /**
  * What a process's worker has no use for once the SDK's module has loaded: every way to the
@@ -45,6 +50,10 @@ function classicBootstrapSource(moduleUrl: string): string {
   return `"use strict";
 ${EVAL_FREE_FUNCTION_SOURCE}
 ${DENY_GLOBALS_SOURCE}
+${METERED_MEMORY_SOURCE}
+self.addEventListener("message", function (event) {
+  if (takeMeterPort(event)) event.stopImmediatePropagation();
+});
 var early = [];
 self.onmessage = function (event) { early.push(event); };
 import(${JSON.stringify(moduleUrl)}).then(function () {
@@ -72,10 +81,16 @@ export type WorkerLimitListener = (limit: number) => void;
  * Each process runs in a worker of its own, and each reserves its WebAssembly memory's address
  * space in the renderer: a fork loop once took 110 of them and left no room for the next run's
  * Python. So at most `limit` live at once; one more is refused (the SDK's fork then fails, as
- * Linux's does at a process limit) and `onLimit` hears it.
+ * Linux's does at a process limit) and `onLimit` hears it. Each process worker's memories are
+ * counted by `meter`.
  */
-export function installClassicWorkerShim(limit: number, onLimit: WorkerLimitListener): void {
+export function installClassicWorkerShim(
+  limit: number,
+  onLimit: WorkerLimitListener,
+  meter: ProcessMemoryMeter,
+): void {
   const NativeWorker = Worker;
+  const NativeMessageChannel = MessageChannel;
   const NativeBlob = Blob;
   const createObjectURL = URL.createObjectURL.bind(URL);
   const bootstrapUrls = new Map<string, string>();
@@ -98,15 +113,27 @@ export function installClassicWorkerShim(limit: number, onLimit: WorkerLimitList
   };
   class ClassicModuleWorker extends NativeWorker {
     private ended = false;
+    private meterPort: MessagePort | undefined;
     constructor(scriptUrl: string | URL, options?: WorkerOptions) {
       admit();
       // Classic workers (the SDK's blob helpers) load as they are.
-      if (options?.type !== "module") super(scriptUrl, options);
-      else super(bootstrapFor(String(scriptUrl)), { name: options.name });
+      if (options?.type !== "module") {
+        super(scriptUrl, options);
+        return;
+      }
+      super(bootstrapFor(String(scriptUrl)), { name: options.name });
+      const channel = new NativeMessageChannel();
+      channel.port1.onmessage = (event: MessageEvent<unknown>) => {
+        if (event.data instanceof WebAssembly.Memory) meter.add(this, event.data);
+      };
+      this.meterPort = channel.port1;
+      super.postMessage({ [MEMORY_METER_KEY]: channel.port2 }, [channel.port2]);
     }
     override terminate(): void {
       if (!this.ended) live -= 1;
       this.ended = true;
+      this.meterPort?.close();
+      meter.forget(this);
       super.terminate();
     }
   }

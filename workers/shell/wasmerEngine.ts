@@ -9,12 +9,14 @@ import { unpackWasixShell } from "../../src/sandbox/wasixShellPackage";
 import { skillDirectory } from "../../src/tools/environment";
 import { evalFreeFunction } from "../shared/evalFreeFunction";
 import { changedFiles } from "../shared/fileChanges";
+import { processMemoryExceededNote } from "../shared/memoryBudget";
 import type { OutputStream } from "../shared/outputStream";
 import type { ScriptEngine, WorkingTree } from "../shared/sandboxWorker";
 import { builtinShellEngine } from "./builtinEngine";
 import { installClassicWorkerShim, type WorkerLimitListener } from "./classicWorkerShim";
 import { answerHandoffs } from "./handoff";
 import { watchInterrupt } from "./interruptWatch";
+import { ProcessMemoryMeter } from "./processMemoryMeter";
 import { shellFor } from "./scriptShell";
 
 /**
@@ -42,6 +44,8 @@ const CONTRACT_PATH_PRELUDE = (skillName: string) =>
  * of real scripts stay far below it; a fork loop reaches it and its run is ended.
  */
 const MAX_PROCESSES = 32;
+/** How often a run's memory is measured against its budget. */
+const MEMORY_CHECK_MS = 50;
 
 type Sandbox = WasmerSdk.Sandbox;
 
@@ -94,7 +98,9 @@ export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> 
   const packageBytes = init.assets[SHELL_PACKAGE_ASSET];
   if (!sdkWasm || !packageBytes) throw new Error("the wasmer shell engine is missing its files");
   let onProcessLimit: WorkerLimitListener = () => {};
-  installClassicWorkerShim(MAX_PROCESSES, (limit) => onProcessLimit(limit));
+  const meter = new ProcessMemoryMeter();
+  meter.meterLocalMemories();
+  installClassicWorkerShim(MAX_PROCESSES, (limit) => onProcessLimit(limit), meter);
   const nativeFunction = Function;
   Object.defineProperty(globalThis, "Function", {
     value: evalFreeFunction((...args) => nativeFunction(...args)),
@@ -152,14 +158,25 @@ export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> 
         })
         .spawn({ stdin: "closed", stdout: "pipe", stderr: "pipe" });
       const stopWatching = watchInterrupt(interruptCell, () => void process.kill());
-      // Past the limit the SDK's fork waits for a worker that never comes, and the root process
-      // cannot be killed out of it: the run ends here, and its worker with it.
+      // Past a limit the run ends here, and its worker with it: past the process limit the
+      // SDK's fork waits for a worker that never comes, and the root process cannot be killed
+      // out of it; past the memory budget every process and the files go at once.
+      let memoryCheck: ReturnType<typeof setInterval> | undefined;
       const overLimit = new Promise<{ exitCode: number }>((resolve) => {
-        onProcessLimit = (limit) => {
+        const stop = (note: string) => {
           onProcessLimit = () => {};
-          io.note(`stopped: the run started more than ${limit} processes at once`);
+          clearInterval(memoryCheck);
+          io.note(note);
           resolve({ exitCode: 1 });
         };
+        onProcessLimit = (limit) =>
+          stop(`stopped: the run started more than ${limit} processes at once`);
+        memoryCheck = setInterval(() => {
+          const held = meter.bytes();
+          if (held > request.memoryLimitBytes) {
+            stop(processMemoryExceededNote(request.memoryLimitBytes, held));
+          }
+        }, MEMORY_CHECK_MS);
       });
       // python3/node inside a dash script reach the other runtimes through the package's handoff,
       // and jq the built-in engine's jq.
@@ -193,6 +210,7 @@ export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> 
           files: changedFiles(request.files, (await readTree(sandbox, root)).files),
         };
       } finally {
+        clearInterval(memoryCheck);
         onProcessLimit = () => {};
         stopWatching();
         await handoffs?.stop();
