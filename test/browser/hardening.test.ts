@@ -299,8 +299,8 @@ describe("output caps and exact results", () => {
     expect(exited.stdout).toBe("bye\n");
   });
 
-  // The built-in shell engine (just-bash) hands output over only when a script ends, and drops an
-  // aborted script's: its output on a timeout is a known gap (README "Limits").
+  // Each engine stops a script its own way (Python's interrupt, QuickJS's interrupt handler, the
+  // built-in shell's abort signal, terminating Wasmer's processes); all must hand on what was printed.
   test("a run stopped at its limit keeps what it printed (Python, JavaScript, both shells)", async () => {
     const stoppers: Record<string, string> = {
       "stop.py": "import time\nprint('before py', flush=True)\ntime.sleep(100)\n",
