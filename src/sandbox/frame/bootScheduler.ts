@@ -57,5 +57,5 @@ export class BootScheduler {
 
 /** One scheduler for the whole frame: every runtime's pool shares the machine's cores. */
 export const frameBootScheduler = new BootScheduler(
-  Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 4)),
+  Math.max(1, Math.min(globalThis.navigator?.hardwareConcurrency || 2, 4)),
 );

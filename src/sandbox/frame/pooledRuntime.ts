@@ -12,8 +12,12 @@ import {
   TIMEOUT_EXIT_CODE,
 } from "../runtime";
 import type { Admission, AdmissionQueue } from "./admission";
-import type { SubrunHandler, WorkerRunResult } from "./workerHandle";
-import type { WorkerPool } from "./workerPool";
+import type { SandboxWorker, SubrunHandler, WorkerRunResult } from "./workerHandle";
+
+/** Where a run gets its fresh worker: a {@link WorkerPool} in the frame. */
+export interface WorkerSource {
+  take(): Promise<SandboxWorker>;
+}
 
 /** How long an interrupted run may take to wind down before its worker is terminated. */
 const INTERRUPT_GRACE_MS = 250;
@@ -42,7 +46,7 @@ export class PooledRuntime implements Runtime {
    *   script's `python3 FILE`); sub-runs share the caller's time limit.
    */
   constructor(
-    private readonly pool: WorkerPool,
+    private readonly pool: WorkerSource,
     private readonly admission: AdmissionQueue,
     private readonly others?: Runtime,
   ) {}

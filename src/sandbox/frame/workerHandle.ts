@@ -54,11 +54,24 @@ export interface WorkerRunResult {
 
 const sharedMemory = hasSharedMemory();
 
+/** One single-use sandbox worker as a pool and a run see it. */
+export interface SandboxWorker {
+  /** Resolves with the boot time in ms once the runtime is ready for its run. */
+  readonly ready: Promise<number>;
+  run(
+    request: RunRequest,
+    onOutput: (message: OutputMessage | NoteMessage) => void,
+    onSubrun?: SubrunHandler,
+  ): Promise<WorkerRunResult>;
+  interrupt(): void;
+  terminate(): void;
+}
+
 /**
  * One sandbox worker, seen from the frame. It listens only on the private port it created; any
  * message on the worker's own global channel is ignored, and every port message is checked.
  */
-export class WorkerHandle {
+export class WorkerHandle implements SandboxWorker {
   readonly ready: Promise<number>;
   private readonly worker: Worker;
   private readonly port: MessagePort;

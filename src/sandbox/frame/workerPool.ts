@@ -1,7 +1,17 @@
 import { SNAPSHOT_ASSET } from "../protocol";
 import { BootPriority, type BootScheduler, frameBootScheduler } from "./bootScheduler";
 import type { PoolState } from "./frameApi";
-import { type RuntimeWorkerSpec, type SnapshotDuty, WorkerHandle } from "./workerHandle";
+import {
+  type RuntimeWorkerSpec,
+  type SandboxWorker,
+  type SnapshotDuty,
+  WorkerHandle,
+} from "./workerHandle";
+
+/** Starts one worker; a real `Worker` in the frame, a stand-in in the pool's unit tests. */
+export type WorkerStarter = (spec: RuntimeWorkerSpec, snapshot?: SnapshotDuty) => SandboxWorker;
+
+const startWorkerHandle: WorkerStarter = (spec, snapshot) => new WorkerHandle(spec, snapshot);
 
 /** After this long without a run, the pool keeps one booted worker and lets the rest go. */
 const IDLE_TRIM_MS = 60_000;
@@ -14,9 +24,9 @@ const IDLE_TRIM_MS = 60_000;
  * a later boot, never by the first.
  */
 export class WorkerPool {
-  private readonly idle: WorkerHandle[] = [];
+  private readonly idle: SandboxWorker[] = [];
   /** Workers still booting, oldest first; a take claims one rather than start another. */
-  private readonly booting: WorkerHandle[] = [];
+  private readonly booting: SandboxWorker[] = [];
   private boots = 0;
   /** Boots waiting for a slot in the scheduler. */
   private queued = 0;
@@ -35,6 +45,7 @@ export class WorkerPool {
     private readonly spec: RuntimeWorkerSpec,
     private readonly depth: number,
     private readonly scheduler: BootScheduler = frameBootScheduler,
+    private readonly startWorker: WorkerStarter = startWorkerHandle,
   ) {}
 
   state(): PoolState {
@@ -61,7 +72,9 @@ export class WorkerPool {
           this.superseded--;
           return Promise.resolve();
         }
-        return this.disposed ? Promise.resolve() : this.boot();
+        // A boot queued before a snapshot started being made waits for it: the snapshot's
+        // arrival warms the pool again.
+        return this.disposed || this.snapshotInFlight ? Promise.resolve() : this.boot();
       });
     }
   }
@@ -88,10 +101,10 @@ export class WorkerPool {
     return handle.ready;
   }
 
-  private start(): WorkerHandle {
+  private start(): SandboxWorker {
     this.boots++;
     const duty = this.snapshotDuty();
-    const handle = new WorkerHandle(this.spec, duty);
+    const handle = this.startWorker(this.spec, duty);
     if (duty?.make) {
       // A snapshot is posted before ready; a maker that got there without one has given up.
       const gaveUp = () => {
@@ -125,7 +138,7 @@ export class WorkerPool {
   }
 
   /** A ready worker for one run: a pooled one, else the first to finish booting, else a new one. */
-  async take(): Promise<WorkerHandle> {
+  async take(): Promise<SandboxWorker> {
     this.scheduleTrim();
     const pooled = this.idle.shift() ?? this.booting.shift();
     if (!pooled && this.queued > this.superseded) this.superseded++;
