@@ -1,6 +1,6 @@
 /**
  * `npm run python:add -- [--out DIR] [--index URL] [--pyodide-url URL] SPEC...`: adds Python
- * packages to a deployment's package set (README "Python packages"). SPEC is `NAME[==VERSION]`
+ * packages to a deployment's package set (docs/python-packages.md). SPEC is `NAME[==VERSION]`
  * (any PEP 508 requirement), a wheel file, or a folder of wheels.
  */
 import { readFileSync } from "node:fs";

@@ -2,7 +2,7 @@
  * `npm run shell:compare [-- --bashkit DIR]`: runs the shell differential corpus
  * (test/corpus/sh-corpus) with the machine's dash/bash and with candidate interpreters in Node,
  * and prints how many cases each matches (stdout and exit status) and how fast it runs them.
- * This is how the built-in engine was chosen (README "Shell engines"); the browser test suite
+ * This is how the built-in engine was chosen (docs/runtimes.md); the browser test suite
  * runs the same corpus through the real sandbox.
  *
  * Candidates: the built-in engine exactly as the shell worker runs it (just-bash with

@@ -4,12 +4,12 @@ import { shellEngineConfigSchema } from "../sandbox/shellEngine.ts";
 import { type ToolLimits, timeLimitMsSchema } from "../tools/limits.ts";
 import { z } from "../zod.ts";
 
-/** Where a deployment puts its settings: a JSON file beside `index.html` (README "Shell engines"). */
+/** Where a deployment puts its settings: a JSON file beside `index.html` (docs/runtimes.md). */
 export const DEPLOYMENT_CONFIG_PATH = "/skillbox.config.json";
 
 const count = z.number().int().positive();
 
-/** Limits a deployment may set; each one absent keeps its default (README "Limits"). */
+/** Limits a deployment may set; each one absent keeps its default (docs/security-model.md). */
 export const deploymentLimitsSchema = z.strictObject({
   timeLimitMs: timeLimitMsSchema.optional(),
   resultLimitChars: count.min(1000).optional(),
@@ -33,7 +33,7 @@ export const deploymentConfigSchema = z
     python: pythonPackagesConfigSchema.optional(),
     /** Where the sandbox frame's document is served from (SECURITY.md, second site). */
     sandbox: z.strictObject({ frameUrl: z.url() }).optional(),
-    /** Which pages on other origins may frame `embed.html` and use it (README "Embedding"). */
+    /** Which pages on other origins may frame `embed.html` and use it (docs/embedding.md). */
     embed: z
       .strictObject({
         allowedOrigins: z.array(

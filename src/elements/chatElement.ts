@@ -6,7 +6,7 @@ import { elementStyleSheet } from "./styles";
 /**
  * `<skillbox-chat>`: the chat with the agent loop — skill toggles, endpoint settings, the
  * transcript with every tool call. `endpoint`, `model` and `protocol` set the model endpoint it
- * starts with; and the attributes of every Skillbox element (README "Embedding").
+ * starts with; and the attributes of every Skillbox element (docs/embedding.md).
  */
 export class SkillboxChatElement extends SkillboxElement {
   private panel: HTMLElement | undefined;

@@ -11,8 +11,8 @@ export type SkillboxResultDetail = RunRecord;
 /**
  * `<skillbox-runner>`: one skill on a page — the app's run console. Pick a script (its example
  * arguments offered), run it, watch its output arrive, stop it, and preview the files it wrote.
- * Attributes: `skill`, `time-limit` (seconds), and those of every Skillbox element (README
- * "Embedding").
+ * Attributes: `skill`, `time-limit` (seconds), and those of every Skillbox element
+ * (docs/embedding.md).
  */
 export class SkillboxRunnerElement extends SkillboxElement {
   static observedAttributes = ["skill"];

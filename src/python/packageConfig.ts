@@ -3,7 +3,7 @@ import { z } from "../zod.ts";
 /** Where a deployment's Python packages are and which ones its memory snapshot holds. */
 export const pythonPackagesConfigSchema = z.strictObject({
   /**
-   * The package folder (a lock file and wheels; README "Python packages"), absolute or relative
+   * The package folder (a lock file and wheels; docs/python-packages.md), absolute or relative
    * to the page. Without it Python has the standard library only.
    */
   packagesUrl: z.string().min(1).optional(),

@@ -30,7 +30,7 @@ export const packageLockSchema = z.looseObject({
 
 export type PackageLock = z.infer<typeof packageLockSchema>;
 
-/** A deployment's lock file, beside its wheels (README "Python packages"). */
+/** A deployment's lock file, beside its wheels (docs/python-packages.md). */
 export const PACKAGE_LOCK_FILE = "pyodide-lock.json";
 
 /** PEP 503's normal form, in which `PyYAML`, `pyyaml` and `py_yaml` are one project. */

@@ -5,7 +5,7 @@ const REGISTRY_NAME = /^[a-z0-9][a-z0-9_-]*\/[a-z0-9][a-z0-9_.-]*(@[0-9A-Za-z.^~
 export const DEFAULT_WASMER_REGISTRY = "https://registry.wasmer.io/graphql";
 
 /**
- * How a deployment runs `.sh` scripts (README "Shell engines"). `auto` uses the Wasmer engine
+ * How a deployment runs `.sh` scripts (docs/runtimes.md). `auto` uses the Wasmer engine
  * where the page is cross-origin isolated and a shell package is at hand (the configured one, or
  * the runtime folder's dash and toybox), the built-in engine (just-bash) otherwise; `wasmer`
  * insists on Wasmer and fails loudly where it cannot run.

@@ -2,7 +2,7 @@ import { FRAME_BOOTSTRAP_HASH } from "../sandbox/frameDocument.ts";
 import { DEFAULT_ASSETS_URL, RUNTIME_LAYOUT } from "../sandbox/runtimeLayout.ts";
 
 /**
- * The HTTP headers a deployment should serve (README "Deploying"). None is required for the
+ * The HTTP headers a deployment should serve (docs/deploying.md). None is required for the
  * sandbox's isolation, which the frame's own document carries; they add cross-origin isolation
  * (SharedArrayBuffer: interrupts before termination) and the app page's CSP. The Vite dev and
  * preview servers apply them, the build writes them to `dist/_headers`, and the service worker
@@ -109,7 +109,7 @@ export function headersFile(embedOrigins: readonly string[] = []): string {
   ].join("\n\n")}\n`;
 }
 
-/** How a host page uses Skillbox, which decides what its CSP must allow (README "Embedding"). */
+/** How a host page uses Skillbox, which decides what its CSP must allow (docs/embedding.md). */
 export type EmbeddingWay = "in-page" | "framed";
 
 /**

@@ -9,7 +9,7 @@
  *
  * Differences that live in the interpreter itself (traps, expansions, `local -i`, …) are fixed
  * in just-bash's bundle by scripts/shell/justBashPatches.ts; what remains is listed in the
- * README ("Known differences from the real programs").
+ * docs/runtimes.md ("Known differences from the real programs").
  */
 import type { CustomCommand } from "just-bash/browser";
 import { checksumCommands } from "./compat/checksum";

@@ -21,7 +21,7 @@ import { shellFor } from "./scriptShell";
 
 /**
  * The SDK's file API only reaches paths under `/workspace`, so the skill's files are mounted at
- * `/workspace/skills/NAME`. A configured package runs there (README "Shell engines"); dash and
+ * `/workspace/skills/NAME`. A configured package runs there (docs/runtimes.md); dash and
  * toybox run from the contract's `/skills/NAME` through a link ({@link CONTRACT_PATH_PRELUDE}).
  */
 const WORKSPACE = "/workspace";
