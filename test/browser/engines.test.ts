@@ -224,7 +224,14 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
       expect(Object.keys(unknownTool)).toEqual(["error"]);
     });
 
-    test("runs .py, .js, .mjs and .sh, and the demo skills", async () => {
+    // In Firefox, dash's first run on a fresh page hangs about 1 time in 16 (measured with 16
+    // fresh pages, before and after the memory meter): the process is spawned, then the shell
+    // worker's event loop stops (its timers no longer fire) until the time limit ends the worker;
+    // the next run, in a fresh worker, works. Until the Wasmer engine issue (#35) removes the
+    // cause, one retry keeps it from failing the build; a repeated hang still fails it.
+    test("runs .py, .js, .mjs and .sh, and the demo skills", {
+      retry: name === "firefox" ? 1 : 0,
+    }, async () => {
       await runEachRuntime(page);
       const report = await run(page, "csv-insights", "scripts/summarize.py");
       expect(report.exit_code, report.stderr).toBe(0);
@@ -251,8 +258,11 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
           exit_code: 124,
           timed_out: true,
         });
-        // The built-in shell hands over its output when the script ends, so a stopped one has none.
-        if (!script.endsWith(".sh")) expect(result.stdout, script).toBe("before\n");
+        // Without SharedArrayBuffer (WebKit) the built-in shell's busy loop never reads the
+        // interrupt, so it is ended with its worker and its output goes too.
+        if (!script.endsWith(".sh") || features.sharedMemory) {
+          expect(result.stdout, script).toBe("before\n");
+        }
       }
       await runEachRuntime(page);
     });
