@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { RelaxableLayer } from "../../src/sandbox/protocol";
 import type { RawRunOutcome } from "../../src/sandbox/runtime";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
 import { type CountingServer, startCountingServer } from "../helpers/countingServer";
@@ -91,12 +92,15 @@ for (const [host, base] of HOSTS) {
     });
 
     describe("each layer holds on its own", () => {
-      async function openHarness(relaxedLayers: string[], relaxCsp: boolean): Promise<Page> {
+      async function openHarness(
+        relaxedLayers: RelaxableLayer[],
+        relaxCsp: boolean,
+      ): Promise<Page> {
         const context = await browser.newContext();
         const page = await context.newPage();
         await page.goto(new URL("/test/browser/harness/index.html", base()).href);
         await page.waitForFunction(() => "harness" in window);
-        await page.evaluate((o) => window.harness.open(o as never), { relaxedLayers, relaxCsp });
+        await page.evaluate((o) => window.harness.open(o), { relaxedLayers, relaxCsp });
         return page;
       }
 

@@ -8,7 +8,7 @@ export async function openShellHarness(browser: Browser, shell: ShellEngineConfi
   const page = await (await browser.newContext()).newPage();
   await page.goto(new URL("/test/browser/harness/index.html", appUrl()).href);
   await page.waitForFunction(() => "harness" in window);
-  await page.evaluate((o) => window.harness.open(o as never), {
+  await page.evaluate((o) => window.harness.open(o), {
     relaxedLayers: [],
     relaxCsp: false,
     shell,

@@ -160,15 +160,15 @@ function moduleCode(url: string, onProgress?: BytesProgress): Promise<ModuleCode
   return fetchBytes(new URL(url, location.href).href, onProgress);
 }
 
-async function fetchAll<T>(
-  entries: Record<string, string | AssetLocation>,
-  load: (location: never, onProgress?: BytesProgress) => Promise<T>,
+async function fetchAll<L extends AssetLocation, T>(
+  entries: Record<string, L>,
+  load: (location: L, onProgress?: BytesProgress) => Promise<T>,
   progressOf?: (name: string) => BytesProgress,
 ): Promise<Record<string, T>> {
   const loaded = await Promise.all(
     Object.entries(entries).map(async ([name, location]) => [
       name,
-      await load(location as never, progressOf?.(name)),
+      await load(location, progressOf?.(name)),
     ]),
   );
   return Object.fromEntries(loaded);

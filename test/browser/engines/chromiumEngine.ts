@@ -15,7 +15,10 @@ function chromiumPage(page: Page): EnginePage {
     reload: async () => {
       await page.reload();
     },
-    evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
+    // `arg` reaches the page as plain data, which Playwright types as `Unboxed<A>`; for the
+    // JSON-shaped arguments an EnginePage takes the two are the same.
+    evaluate: <A, R>(fn: (arg: A) => R | Promise<R>, arg: A) =>
+      page.evaluate<R, A>(fn as Parameters<typeof page.evaluate<R, A>>[0], arg),
     consoleErrors: async () => [...errors],
     close: () => page.context().close(),
   };

@@ -1,4 +1,4 @@
-import puppeteer, { type Page } from "puppeteer-core";
+import puppeteer, { type EvaluateFunc, type Page } from "puppeteer-core";
 import type { Engine, EnginePage } from "./enginePage";
 
 export const FIREFOX = "/usr/bin/firefox-esr";
@@ -26,7 +26,10 @@ function firefoxPage(page: Page): EnginePage {
         { timeout: 60_000 },
       );
     },
-    evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
+    // `arg` reaches the page as plain data, which Puppeteer types as `FlattenHandle<A>`; for the
+    // JSON-shaped arguments an EnginePage takes the two are the same.
+    evaluate: async <A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> =>
+      (await page.evaluate(fn as EvaluateFunc<[A]>, arg)) as R,
     consoleErrors: async () => [...errors],
     close: () => page.browserContext().close(),
   };
