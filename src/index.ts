@@ -36,7 +36,7 @@ export {
   type SkillboxOptions,
   SkillboxOptionsError,
 } from "./api/options";
-export type { DeploymentLimits } from "./app/deploymentConfig";
+export type { DeploymentLimits } from "./deployment/deploymentConfig";
 export type { OutputFileStats } from "./files/outputFileStore";
 export {
   type DirectoryHandle,

@@ -10,7 +10,7 @@ import { type ChatStore, MemoryChatStore, openIdbChatStore } from "../agent/sess
 import { type AgentToolbox, agentToolbox, parseToolArguments } from "../agent/toolbox";
 import type { TranscriptItem } from "../agent/transcript";
 import type { ModelContext } from "../agent/webMcp";
-import { admissionOf, toolLimitsOf } from "../app/deploymentConfig";
+import { admissionOf, toolLimitsOf } from "../deployment/deploymentConfig";
 import { encodeBase64 } from "../encoding/base64";
 import { MemoryOutputFileStore } from "../files/memoryOutputFileStore";
 import {

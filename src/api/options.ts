@@ -1,4 +1,4 @@
-import { deploymentLimitsSchema } from "../app/deploymentConfig";
+import { deploymentLimitsSchema } from "../deployment/deploymentConfig";
 import { pythonPackagesConfigSchema } from "../python/packageConfig";
 import { DEFAULT_ASSETS_URL } from "../sandbox/runtimeLayout";
 import { shellEngineConfigSchema } from "../sandbox/shellEngine";

@@ -9,7 +9,7 @@ import {
   type DeploymentConfig,
   loadDeploymentConfig,
   pythonPackagesOf,
-} from "../app/deploymentConfig";
+} from "../deployment/deploymentConfig";
 import {
   EMBED_CHANNEL,
   EMBED_HELLO,

@@ -3,7 +3,7 @@ import {
   type DeploymentConfig,
   loadDeploymentConfig,
   pythonPackagesOf,
-} from "../app/deploymentConfig";
+} from "../deployment/deploymentConfig";
 import { createSkillbox, type Skillbox } from "../index";
 import { startOfflineSupport } from "../offline/serviceWorkerClient";
 import { hasServiceWorkers } from "../sandbox/features";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { resolveSkillboxOptions, SkillboxOptionsError } from "../../src/api/options";
-import { deploymentConfigSchema } from "../../src/app/deploymentConfig";
+import { deploymentConfigSchema } from "../../src/deployment/deploymentConfig";
 import { EMBED_CHANNEL, embedRequestSchema, parseEmbedArguments } from "../../src/embed/protocol";
 import { securityHeaders } from "../../src/server/securityHeaders";
 import { toolDefinitions } from "../../src/tools/definitions";

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { loadDeploymentConfig } from "../../src/app/deploymentConfig";
+import { loadDeploymentConfig } from "../../src/deployment/deploymentConfig";
 import { runtimeAssetSources } from "../../src/sandbox/host/runtimeAssets";
 import { downloadRegistryPackage } from "../../src/sandbox/host/wasmerRegistry";
 import {
