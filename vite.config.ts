@@ -3,7 +3,10 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join, relative, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
-import { DEPLOYMENT_CONFIG_PATH, deploymentConfigSchema } from "./src/deployment/deploymentConfig.ts";
+import {
+  DEPLOYMENT_CONFIG_PATH,
+  deploymentConfigSchema,
+} from "./src/deployment/deploymentConfig.ts";
 import { BUILD_MANIFEST_PLACEHOLDER, type BuildManifest } from "./src/offline/buildManifest.ts";
 import { headersFile, securityHeaders } from "./src/server/securityHeaders.ts";
 import { skillbox } from "./src/vite/plugin.ts";

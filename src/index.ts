@@ -16,26 +16,25 @@ export type { ModelProgress, StoredModel } from "./agent/local/modelStore";
 export type { EndpointSettings } from "./agent/providers/provider";
 export type { ModelToolCall, TranscriptItem } from "./agent/transcript";
 export type { ModelContext, WebMcpTool } from "./agent/webMcp";
-export {
-  type AgentContext,
-  type AiSdkJsonSchema,
-  type AiSdkTool,
-  type BindingOptions,
-  type CallToolOptions,
-  type ChatApi,
-  createSkillbox,
-  DEFAULT_ENDPOINT,
-  type InstallOptions,
-  type PythonPackagesReport,
-  type SandboxStatus,
-  type Skillbox,
-  type ToolExports,
-} from "./api/createSkillbox";
+export { createSkillbox, DEFAULT_ENDPOINT } from "./api/createSkillbox";
 export {
   type InstallSource,
   type SkillboxOptions,
   SkillboxOptionsError,
 } from "./api/options";
+export type {
+  AgentContext,
+  AiSdkJsonSchema,
+  AiSdkTool,
+  BindingOptions,
+  CallToolOptions,
+  ChatApi,
+  InstallOptions,
+  PythonPackagesReport,
+  SandboxStatus,
+  Skillbox,
+  ToolExports,
+} from "./api/skillbox";
 export type { DeploymentLimits } from "./deployment/deploymentConfig";
 export type { OutputFileStats } from "./files/outputFileStore";
 export {

@@ -3,7 +3,7 @@ import type { AgentToolbox } from "../agent/toolbox";
 import { findModelContext, registerWebMcpTools } from "../agent/webMcp";
 import type { ToolDefinition } from "../tools/definitions";
 import type { ToolResult } from "../tools/skillTools";
-import type { AiSdkTool, BindingOptions, ToolExports } from "./createSkillbox";
+import type { AiSdkTool, BindingOptions, ToolExports } from "./skillbox";
 
 /** What the exports are made from: a Skillbox on this page, or one behind `skillbox/client`. */
 export interface ToolSource {

@@ -1,4 +1,4 @@
-import type { Skillbox } from "../api/createSkillbox";
+import type { Skillbox } from "../api/skillbox";
 import { chatPanel } from "../ui/chatPanel";
 import { SkillboxElement } from "./skillboxElement";
 import { elementStyleSheet } from "./styles";

@@ -1,5 +1,6 @@
-import { createSkillbox, type Skillbox } from "../api/createSkillbox";
+import { createSkillbox } from "../api/createSkillbox";
 import type { SkillboxOptions } from "../api/options";
+import type { Skillbox } from "../api/skillbox";
 import { connectSkillbox } from "../embed/client";
 import { encodeBase64 } from "../encoding/base64";
 

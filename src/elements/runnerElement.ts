@@ -1,4 +1,4 @@
-import type { Skillbox } from "../api/createSkillbox";
+import type { Skillbox } from "../api/skillbox";
 import { MAX_TIME_LIMIT_MS, timeLimitProblem } from "../tools/limits";
 import { type RunRecord, runConsole } from "../ui/runConsole";
 import { ElementAttributeError } from "./elementOptions";

@@ -1,5 +1,5 @@
-import type { Skillbox } from "../api/createSkillbox";
 import type { SkillboxOptions } from "../api/options";
+import type { Skillbox } from "../api/skillbox";
 import { installSkillZip, skillboxForElement } from "./elementOptions";
 
 /** Detail of `skillbox-error`: what went wrong, in words. */

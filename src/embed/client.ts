@@ -3,7 +3,7 @@
  * deployment's `embed.html` (hidden) and talks to it in the embed protocol's plain messages
  * (./protocol.ts); the object it returns has the same API as `createSkillbox`.
  */
-import type { Skillbox } from "../api/createSkillbox";
+import type { Skillbox } from "../api/skillbox";
 import { toolExports } from "../api/toolExports";
 import type { ToolResult } from "../tools/skillTools";
 import {
@@ -301,4 +301,4 @@ export function connectSkillbox(options: ConnectOptions): Skillbox {
   };
 }
 
-export type { Skillbox } from "../api/createSkillbox";
+export type { Skillbox } from "../api/skillbox";

@@ -4,7 +4,8 @@
  * `skillbox.config.json` (`embed.allowedOrigins`), and only calls of the protocol's methods with
  * arguments of their shape (see ./protocol.ts).
  */
-import { createSkillbox, type Skillbox } from "../api/createSkillbox";
+import { createSkillbox } from "../api/createSkillbox";
+import type { Skillbox } from "../api/skillbox";
 import {
   type DeploymentConfig,
   loadDeploymentConfig,

@@ -6,8 +6,9 @@
  * asks for events, and they come back as messages naming the call. Nothing here can reach
  * anything but the methods listed, with arguments of their shape.
  */
-import type { InstallOptions, Skillbox } from "../api/createSkillbox";
+
 import { endpointSchema, installSourceSchema } from "../api/options";
+import type { InstallOptions, Skillbox } from "../api/skillbox";
 import { z } from "../zod.ts";
 
 /** The host page's greeting, posted to the embed frame until it answers. */

@@ -1,4 +1,4 @@
-import type { Skillbox } from "../api/createSkillbox";
+import type { Skillbox } from "../api/skillbox";
 import { outputFilePathOf } from "../index";
 import { h } from "./dom";
 import { filePreview } from "./previews/filePreview";

@@ -1,4 +1,4 @@
-import type { Skillbox } from "../api/createSkillbox";
+import type { Skillbox } from "../api/skillbox";
 import type { OutputChunk } from "../sandbox/runtime";
 import type { RunScriptResult } from "../tools/resultShaping";
 import type { ToolResult } from "../tools/skillTools";

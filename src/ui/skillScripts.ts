@@ -1,4 +1,4 @@
-import type { Skillbox } from "../api/createSkillbox";
+import type { Skillbox } from "../api/skillbox";
 import { SCRIPT_LANGUAGES } from "../sandbox/runtime";
 import { exampleArgs } from "../skills/exampleArgs";
 
