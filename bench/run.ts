@@ -88,6 +88,9 @@ function nativeMs(command: string, args: string[], runs = 9): number {
 /** The built app served with its headers, and a collector the benchmark page reports to. */
 async function startBench() {
   process.env.SKILLBOX_TEST_HOOKS = "1";
+  // The app is built on the package's runtime folder, which a fresh clone does not have yet.
+  const packaged = spawnSync("npm", ["run", "--silent", "build:package"], { stdio: "inherit" });
+  if (packaged.status !== 0) throw new Error("npm run build:package failed; see above");
   await buildTestPackageSet();
   await build({ logLevel: "warn" });
   const app = await preview({ logLevel: "warn", preview: { host: "127.0.0.1", port: 4318 } });
