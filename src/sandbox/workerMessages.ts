@@ -30,6 +30,17 @@ export const subrunMessageSchema = z.strictObject({
   directories: z.array(z.string()),
 });
 
+const port = z.custom<MessagePort>((value) => value instanceof MessagePort, "expected a port");
+
+/**
+ * The Wasmer shell engine asks the frame to start a process's worker, joined to it by `port`
+ * (src/sandbox/processWorkerBootstrap.ts says why the frame starts them), and to end it.
+ */
+export const processMessageSchema = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("process-start"), id: z.number().int().positive(), port }),
+  z.strictObject({ type: z.literal("process-end"), id: z.number().int().positive() }),
+]);
+
 /** Worker → frame messages; the frame checks each one, since a worker hosts untrusted code. */
 export const workerMessageSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("ready"), bootMs: z.number() }),
@@ -41,6 +52,7 @@ export const workerMessageSchema = z.discriminatedUnion("type", [
   outputMessageSchema,
   noteMessageSchema,
   subrunMessageSchema,
+  ...processMessageSchema.options,
   z.strictObject({
     type: z.literal("done"),
     exitCode: z.number().int(),

@@ -1,6 +1,7 @@
 import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, test } from "vitest";
-import { METERED_MEMORY_SOURCE, ProcessMemoryMeter } from "../../workers/shell/processMemoryMeter";
+import { METERED_MEMORY_SOURCE } from "../../src/sandbox/processWorkerBootstrap";
+import { ProcessMemoryMeter } from "../../workers/shell/processMemoryMeter";
 
 const PAGE = 64 * 1024;
 const NativeMemory = WebAssembly.Memory;

@@ -1,6 +1,9 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, test } from "vitest";
-import { DENY_GLOBALS_SOURCE, PROCESS_WORKER_DENIED } from "../../workers/shell/classicWorkerShim";
+import {
+  DENY_GLOBALS_SOURCE,
+  PROCESS_WORKER_DENIED,
+} from "../../src/sandbox/processWorkerBootstrap";
 
 /** A worker-like global: own names, and names inherited from prototypes as WorkerGlobalScope's are. */
 function scopeWithInheritedGlobals(): Record<string, unknown> {

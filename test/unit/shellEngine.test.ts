@@ -2,6 +2,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { loadDeploymentConfig } from "../../src/deployment/deploymentConfig";
+import {
+  evalFreeFunction,
+  VARIADIC_ADAPTER_BODY,
+  VARIADIC_ADAPTER_PARAMS,
+} from "../../src/sandbox/evalFreeFunction";
 import { runtimeAssetSources } from "../../src/sandbox/host/runtimeAssets";
 import { downloadRegistryPackage } from "../../src/sandbox/host/wasmerRegistry";
 import {
@@ -10,11 +15,6 @@ import {
   type ShellEngineConfig,
   shellEngineConfigSchema,
 } from "../../src/sandbox/shellEngine";
-import {
-  evalFreeFunction,
-  VARIADIC_ADAPTER_BODY,
-  VARIADIC_ADAPTER_PARAMS,
-} from "../../workers/shared/evalFreeFunction";
 
 describe("chooseShellEngine", () => {
   test("auto takes Wasmer only with a package on an isolated page", () => {

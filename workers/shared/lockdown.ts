@@ -1,4 +1,4 @@
-import { evalFreeFunction } from "./evalFreeFunction";
+import { evalFreeFunction } from "../../src/sandbox/evalFreeFunction";
 
 /**
  * Allow-list lockdown of a worker's global scope, run after the runtime has booted and before any

@@ -3,37 +3,11 @@
  *
  * Each process creates its memory in a worker of its own, where the engine worker cannot see it;
  * so every process worker is handed a port first, and its bootstrap
- * ({@link METERED_MEMORY_SOURCE}) sends each memory it creates through it. The memories are
+ * (`METERED_MEMORY_SOURCE` in src/sandbox/processWorkerBootstrap.ts) sends each memory it creates
+ * through it. The memories are
  * shared, so the engine worker reads their current size whenever it asks. The runtime's own
  * memory (where the run's files live) is created in the engine worker and counted as well.
  */
-
-/** The key of the first message a process worker gets: the port its memories go through. */
-export const MEMORY_METER_KEY = "skillbox:memory-meter";
-
-/**
- * Classic-script source for a process worker's bootstrap: reports every `WebAssembly.Memory`
- * created once the meter port has come. Defines `takeMeterPort(event)`, true when the event was
- * the port; the bootstrap calls it from a listener registered before any other, so the port never
- * reaches the SDK, even when the SDK's module loads before the first message is delivered.
- */
-export const METERED_MEMORY_SOURCE = `var meterPort = null;
-function takeMeterPort(event) {
-  var port = event.data && event.data[${JSON.stringify(MEMORY_METER_KEY)}];
-  if (!port) return false;
-  meterPort = port;
-  return true;
-}
-(function () {
-  var NativeMemory = WebAssembly.Memory;
-  function MeteredMemory(descriptor) {
-    var memory = new NativeMemory(descriptor);
-    if (meterPort) meterPort.postMessage(memory);
-    return memory;
-  }
-  MeteredMemory.prototype = NativeMemory.prototype;
-  WebAssembly.Memory = MeteredMemory;
-})();`;
 
 /** The memories of the engine worker and of each live process worker. */
 export class ProcessMemoryMeter {

@@ -1,4 +1,5 @@
 import type * as WasmerSdk from "@wasmer/sdk";
+import { evalFreeFunction } from "../../src/sandbox/evalFreeFunction";
 import type { WorkerInit } from "../../src/sandbox/protocol";
 import {
   SHELL_PACKAGE_ASSET,
@@ -7,16 +8,15 @@ import {
 } from "../../src/sandbox/shellEngine";
 import { unpackWasixShell } from "../../src/sandbox/wasixShellPackage";
 import { skillDirectory } from "../../src/tools/environment";
-import { evalFreeFunction } from "../shared/evalFreeFunction";
 import { changedFiles } from "../shared/fileChanges";
 import { processMemoryExceededNote } from "../shared/memoryBudget";
 import type { OutputStream } from "../shared/outputStream";
-import type { ScriptEngine, WorkingTree } from "../shared/sandboxWorker";
+import type { PostToFrame, ScriptEngine, WorkingTree } from "../shared/sandboxWorker";
 import { builtinShellEngine } from "./builtinEngine";
-import { installClassicWorkerShim, type WorkerLimitListener } from "./classicWorkerShim";
 import { answerHandoffs } from "./handoff";
 import { watchInterrupt } from "./interruptWatch";
 import { ProcessMemoryMeter } from "./processMemoryMeter";
+import { installProcessWorkerShim, type WorkerLimitListener } from "./processWorkerShim";
 import { shellFor } from "./scriptShell";
 
 /**
@@ -90,17 +90,18 @@ async function pump(source: WasmerSdk.ReadableBytes | null, sink: OutputStream):
 
 /**
  * `COMMAND SCRIPT ARGS…` on a WASIX shell package hosted by @wasmer/sdk. The SDK boots with the
- * module bytes the page handed in and runs its processes in nested workers; each run gets a fresh
- * sandbox (its own file system), created at boot so a run only writes files and starts.
+ * module bytes the page handed in and runs its processes in workers the frame starts for it; each
+ * run gets a fresh sandbox (its own file system), created at boot so a run only writes files and
+ * starts.
  */
-export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> {
+export async function bootWasmerEngine(init: WorkerInit, post: PostToFrame): Promise<ScriptEngine> {
   const sdkWasm = init.assets[WASMER_SDK_WASM_ASSET];
   const packageBytes = init.assets[SHELL_PACKAGE_ASSET];
   if (!sdkWasm || !packageBytes) throw new Error("the wasmer shell engine is missing its files");
   let onProcessLimit: WorkerLimitListener = () => {};
   const meter = new ProcessMemoryMeter();
   meter.meterLocalMemories();
-  installClassicWorkerShim(MAX_PROCESSES, (limit) => onProcessLimit(limit), meter);
+  installProcessWorkerShim(MAX_PROCESSES, (limit) => onProcessLimit(limit), meter, post);
   const nativeFunction = Function;
   Object.defineProperty(globalThis, "Function", {
     value: evalFreeFunction((...args) => nativeFunction(...args)),
@@ -136,7 +137,7 @@ export async function bootWasmerEngine(init: WorkerInit): Promise<ScriptEngine> 
 
   return {
     // The guest is WebAssembly and reaches JavaScript only through the SDK's WASIX imports; the
-    // SDK itself starts a worker per process (a blob script for its helpers) while a run goes on.
+    // SDK itself asks for a worker per process (see processWorkerShim.ts) while a run goes on.
     keepGlobals: ["Worker", "Blob"],
     async run(request, io, interruptCell) {
       // dash is not bash: a script that asks for bash runs on the built-in engine's bash.

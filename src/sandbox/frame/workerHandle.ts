@@ -11,9 +11,10 @@ import type {
   WorkerInit,
 } from "../protocol";
 import type { OutputFile, RunRequest } from "../runtime";
-import type { ShellEngineChoice } from "../shellEngine";
+import { type ShellEngineChoice, WASMER_SDK_MODULES } from "../shellEngine";
 import { workerMessageSchema } from "../workerMessages";
 import { workerBootstrapUrl } from "./bootstrap";
+import { ProcessWorkerHost } from "./processWorkers";
 
 /** What a runtime's workers are started from. */
 export interface RuntimeWorkerSpec {
@@ -80,6 +81,8 @@ export class WorkerHandle implements SandboxWorker {
   private settleRun: ((result: WorkerRunResult) => void) | null = null;
   private onSubrun: SubrunHandler | null = null;
   private terminated = false;
+  /** The Wasmer shell engine's processes; no other runtime starts workers. */
+  private readonly processes: ProcessWorkerHost | null;
 
   constructor(spec: RuntimeWorkerSpec, snapshot?: SnapshotDuty) {
     const channel = new MessageChannel();
@@ -89,6 +92,11 @@ export class WorkerHandle implements SandboxWorker {
     this.worker = new Worker(workerBootstrapUrl(), {
       name: `skillbox-${spec.label.toLowerCase()}`,
     });
+    const processModule = spec.moduleUrls[WASMER_SDK_MODULES.thread];
+    this.processes =
+      spec.shell?.engine === "wasmer" && processModule
+        ? new ProcessWorkerHost(processModule)
+        : null;
 
     this.ready = new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -140,6 +148,13 @@ export class WorkerHandle implements SandboxWorker {
             break;
           case "subrun":
             void this.answerSubrun(message);
+            break;
+          case "process-start":
+            if (this.processes) this.processes.start(message.id, message.port);
+            else message.port.close();
+            break;
+          case "process-end":
+            this.processes?.end(message.id);
             break;
         }
       };
@@ -211,6 +226,7 @@ export class WorkerHandle implements SandboxWorker {
     if (this.terminated) return;
     this.terminated = true;
     this.worker.terminate();
+    this.processes?.endAll();
     this.port.close();
   }
 }

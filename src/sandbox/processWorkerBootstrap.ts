@@ -1,0 +1,139 @@
+import { EVAL_FREE_FUNCTION_SOURCE } from "./evalFreeFunction";
+
+/**
+ * The worker each process of the Wasmer shell engine runs in. The frame starts it on the shell
+ * worker's request (see frame/processWorkers.ts): Firefox's `Worker` constructor, called inside a
+ * worker while other workers of that worker run, blocks now and then for good (about one `.sh`
+ * run in eight hung that way), and a constructor on the frame's main thread does not block. So a
+ * process worker is a sibling of the shell worker, and the two talk over a port the shell worker
+ * made: the bootstrap below makes that port the process's `postMessage`/`onmessage`, as if the
+ * shell worker had started it.
+ */
+
+/**
+ * What a process's worker has no use for once the SDK's module has loaded: every way to the
+ * network, to storage and to another context, and string evaluation. Its guest reaches
+ * JavaScript only through the SDK's WASIX imports, and with the network off and no cache the SDK
+ * calls none of these; they go so that a fault in the SDK cannot reach them either (the frame's
+ * CSP and opaque origin stop them too).
+ */
+export const PROCESS_WORKER_DENIED = [
+  "fetch",
+  "XMLHttpRequest",
+  "WebSocket",
+  "WebSocketStream",
+  "WebTransport",
+  "EventSource",
+  "indexedDB",
+  "caches",
+  "importScripts",
+  "BroadcastChannel",
+  "SharedWorker",
+  "Request",
+  "Response",
+  "eval",
+];
+
+/** Deletes each name from `scope` and the prototypes it inherits from, as a classic script. */
+export const DENY_GLOBALS_SOURCE = `function denyGlobals(scope, names) {
+  names.forEach(function (name) {
+    for (var o = scope; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+      if (Object.prototype.hasOwnProperty.call(o, name) && !delete o[name]) {
+        throw new Error("the sandbox could not remove " + name);
+      }
+    }
+  });
+}`;
+
+/** The key of the first message a process gets on its port: the port its memories go through. */
+export const MEMORY_METER_KEY = "skillbox:memory-meter";
+
+/** The key of a message a process sends when it failed (an uncaught error, a module not loaded). */
+export const PROCESS_ERROR_KEY = "skillbox:process-error";
+
+/**
+ * Classic-script source that reports every `WebAssembly.Memory` created once the meter port has
+ * come, for the run's memory budget (workers/shell/processMemoryMeter.ts). Defines
+ * `takeMeterPort(event)`, true when the event was the port, which the bootstrap calls before
+ * anything else sees a message, so the port never reaches the SDK.
+ */
+export const METERED_MEMORY_SOURCE = `var meterPort = null;
+function takeMeterPort(event) {
+  var port = event.data && event.data[${JSON.stringify(MEMORY_METER_KEY)}];
+  if (!port) return false;
+  meterPort = port;
+  return true;
+}
+(function () {
+  var NativeMemory = WebAssembly.Memory;
+  function MeteredMemory(descriptor) {
+    var memory = new NativeMemory(descriptor);
+    if (meterPort) meterPort.postMessage(memory);
+    return memory;
+  }
+  MeteredMemory.prototype = NativeMemory.prototype;
+  WebAssembly.Memory = MeteredMemory;
+})();`;
+
+/**
+ * Source of a process worker: a classic script (module blob workers do not load in the
+ * opaque-origin frame) that takes the shell worker's port from its first message, makes it the
+ * global `postMessage` and message source, imports the SDK's thread module, removes what a
+ * process has no use for ({@link PROCESS_WORKER_DENIED}), and replays the messages that arrived
+ * while the import was loading (a module sets `onmessage` only when it runs).
+ */
+export function processBootstrapSource(moduleUrl: string): string {
+  return `"use strict";
+${EVAL_FREE_FUNCTION_SOURCE}
+${DENY_GLOBALS_SOURCE}
+${METERED_MEMORY_SOURCE}
+self.onmessage = function (first) {
+  self.onmessage = null;
+  var port = first.data && first.data.port;
+  if (!(port instanceof MessagePort)) return;
+  function reportFailure(message) {
+    var failure = {};
+    failure[${JSON.stringify(PROCESS_ERROR_KEY)}] = String(message);
+    port.postMessage(failure);
+  }
+  self.addEventListener("error", function (event) {
+    reportFailure(event.message || event.error);
+  });
+  Object.defineProperty(self, "postMessage", {
+    configurable: true,
+    writable: true,
+    value: function () { port.postMessage.apply(port, arguments); },
+  });
+  function deliver(event) {
+    self.dispatchEvent(new MessageEvent("message", { data: event.data, ports: event.ports }));
+  }
+  var early = [];
+  port.onmessage = function (event) {
+    if (takeMeterPort(event)) return;
+    if (early) early.push(event);
+    else deliver(event);
+  };
+  import(${JSON.stringify(moduleUrl)}).then(function () {
+    denyGlobals(self, ${JSON.stringify(PROCESS_WORKER_DENIED)});
+    var queued = early;
+    early = null;
+    queued.forEach(deliver);
+  }, function (error) {
+    reportFailure("could not load the process module: " + error);
+  });
+};
+`;
+}
+
+const bootstrapUrls = new Map<string, string>();
+
+/** A blob URL of the bootstrap for `moduleUrl`, made once per frame. */
+export function processBootstrapUrl(moduleUrl: string): string {
+  let url = bootstrapUrls.get(moduleUrl);
+  if (!url) {
+    const source = processBootstrapSource(moduleUrl);
+    url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+    bootstrapUrls.set(moduleUrl, url);
+  }
+  return url;
+}
