@@ -35,7 +35,12 @@ export type {
   Skillbox,
   ToolExports,
 } from "./api/skillbox";
-export type { DeploymentLimits } from "./deployment/deploymentConfig";
+export {
+  type DeploymentConfig,
+  type DeploymentLimits,
+  loadDeploymentConfig,
+  pythonPackagesOf,
+} from "./deployment/deploymentConfig";
 export type { OutputFileStats } from "./files/outputFileStore";
 export {
   type DirectoryHandle,
@@ -47,6 +52,12 @@ export {
   zipSource,
 } from "./library/fileImport";
 export type { SkillSetting } from "./library/settingsStore";
+export type { OfflineStatus } from "./offline/buildManifest";
+export {
+  type OfflineEvents,
+  type OfflineSupport,
+  startOfflineSupport,
+} from "./offline/serviceWorkerClient";
 export type { PythonPackagesConfig } from "./python/packageConfig";
 export type { DeclaredPackage } from "./python/packagePlan";
 export type { BrowserFeatures, SandboxFeatures } from "./sandbox/features";
@@ -62,3 +73,11 @@ export { outputFilePathOf } from "./tools/outputFiles";
 export type { SkillToolCallRecord, Usage } from "./tools/records";
 export type { RunScriptResult } from "./tools/resultShaping";
 export type { SkillInstructions, ToolError, ToolResult } from "./tools/skillTools";
+// The panels the web components are made of, for a page that lays them out itself (the demo app).
+export { type ChatPanelOptions, chatPanel } from "./ui/chatPanel";
+export { h } from "./ui/dom";
+export { codeView } from "./ui/previews/codeView";
+export { filePreview } from "./ui/previews/filePreview";
+export { markdownView } from "./ui/previews/markdownView";
+export { type RunConsole, type RunConsoleOptions, runConsole } from "./ui/runConsole";
+export { skillboxStyleSheet } from "./ui/styles/pageStyles";

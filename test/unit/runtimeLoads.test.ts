@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
+import { describeRuntime } from "../../app/statusLine";
 import { RuntimeLoads } from "../../src/sandbox/host/runtimeLoads";
-import { describeRuntime } from "../../src/ui/statusLine";
 
 describe("runtime load states", () => {
   test("a runtime's files add up to one progress; ready clears it", () => {

@@ -1,5 +1,5 @@
 import demoSkillPaths from "virtual:demo-skills";
-import type { InstallSource } from "../index";
+import type { InstallSource } from "../src/index";
 
 /** The bundled demo skills (public/skills), one install source per skill folder. */
 export async function loadDemoSkills(base = "/skills/"): Promise<InstallSource[]> {

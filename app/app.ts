@@ -1,20 +1,19 @@
-import { loadDemoSkills } from "../app/demoSkills";
 import {
+  chatPanel,
+  createSkillbox,
   type DeploymentConfig,
+  h,
   loadDeploymentConfig,
   pythonPackagesOf,
-} from "../deployment/deploymentConfig";
-import { createSkillbox, type Skillbox } from "../index";
-import { startOfflineSupport } from "../offline/serviceWorkerClient";
-import { hasServiceWorkers } from "../sandbox/features";
-import { chatPanel } from "./chatPanel";
-import { h } from "./dom";
+  runConsole,
+  type Skillbox,
+  skillboxStyleSheet,
+  startOfflineSupport,
+} from "../src/index";
+import appStyles from "./app.css?inline";
+import { loadDemoSkills } from "./demoSkills";
 import { libraryPanel } from "./libraryPanel";
-import { runConsole } from "./runConsole";
 import { megabytes, statusLine } from "./statusLine";
-import "./styles/theme.css";
-import "./styles/components.css";
-import "./styles/app.css";
 
 declare global {
   interface Window {
@@ -24,6 +23,10 @@ declare global {
 
 /** Builds the app in `#app` and starts its Skillbox. */
 export async function startApp(): Promise<void> {
+  // The app's own rules come after the library's, so they win where both style an element.
+  const ownStyles = new CSSStyleSheet();
+  ownStyles.replaceSync(appStyles);
+  document.adoptedStyleSheets = [skillboxStyleSheet(), ownStyles];
   // A deployment's settings file that cannot be read stops the start with its message.
   const config: DeploymentConfig | Error = await loadDeploymentConfig().catch(
     (error: Error) => error,
@@ -70,7 +73,7 @@ export async function startApp(): Promise<void> {
           update.hidden = false;
         },
       }).catch(() => null);
-      if (!hasServiceWorkers()) {
+      if (!("serviceWorker" in navigator)) {
         offline.textContent =
           "Not available offline: this browser offers this page no service workers.";
         return;

@@ -1,8 +1,12 @@
-import { formatProblem, type Skillbox, type SkillVersion } from "../index";
-import { h } from "./dom";
-import { codeView } from "./previews/codeView";
-import { filePreview } from "./previews/filePreview";
-import { markdownView } from "./previews/markdownView";
+import {
+  codeView,
+  filePreview,
+  formatProblem,
+  h,
+  markdownView,
+  type Skillbox,
+  type SkillVersion,
+} from "../src/index";
 
 function downloadZip(name: string, base64: string): void {
   const link = h("a", { href: `data:application/zip;base64,${base64}`, download: `${name}.zip` });

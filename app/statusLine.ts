@@ -1,5 +1,10 @@
-import type { RuntimeLoadState, SandboxStatus, ScriptLanguage, Skillbox } from "../index";
-import { h } from "./dom";
+import {
+  h,
+  type RuntimeLoadState,
+  type SandboxStatus,
+  type ScriptLanguage,
+  type Skillbox,
+} from "../src/index";
 
 const RUNTIME_NAMES: Readonly<Record<ScriptLanguage, string>> = {
   python: "Python",

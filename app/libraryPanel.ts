@@ -6,11 +6,11 @@ import {
   dropSource,
   folderSource,
   formatProblem,
+  h,
   type ImportSource,
   type Skillbox,
   zipSource,
-} from "../index";
-import { h } from "./dom";
+} from "../src/index";
 import { skillDetailDialog } from "./skillDetail";
 
 const MB = 1024 * 1024;

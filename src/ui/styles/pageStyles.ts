@@ -1,0 +1,13 @@
+import components from "./components.css?inline";
+import theme from "./theme.css?inline";
+
+/**
+ * The library's look for a page that builds on its panels ({@link chatPanel}, {@link runConsole},
+ * the previews): the theme's custom properties and the shared components' rules, as a constructed
+ * style sheet, which needs no `style-src 'unsafe-inline'`. A page adds its own sheets after it.
+ */
+export function skillboxStyleSheet(): CSSStyleSheet {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(`${theme}\n${components}`);
+  return sheet;
+}
