@@ -83,9 +83,13 @@ wrapped=$wrapped,readv,writev,pread,pwrite,lseek,fstat,fstatat,ftruncate,fsync,u
 # Shared memory (the runtime requires it to fork), imported so the runtime can copy it; Debian's
 # libc objects are built without atomics, hence --no-check-features.
 # The linker's default stack is 64 KiB, and frames past its end silently overwrite the program's
-# data (the handoff's 64 KiB buffer once did); 1 MiB leaves toybox and awk room.
+# data (the handoff's 64 KiB buffer once did); 1 MiB leaves toybox and awk room. The stack comes
+# first in memory, where the runtime expects it: it writes a process's saved call stack (fork,
+# setjmp) at the low end, so with the data first a deep call stack overwrote the program's
+# constants (dash's builtin names once about 50 commands shared one function body:
+# `exit: not found`).
 link="-Wl,--shared-memory -Wl,--import-memory -Wl,--max-memory=1073741824 -Wl,--no-check-features"
-link="$link -Wl,-z,stack-size=1048576"
+link="$link -Wl,-z,stack-size=1048576 -Wl,--stack-first"
 link="$link -Wl,--export=__stack_pointer -Wl,--wrap=${wrapped//,/,--wrap=}"
 glue_lib="-Wl,--whole-archive $work/libglue.a -Wl,--no-whole-archive"
 cc="clang --target=wasm32-wasi -B$work/toolchain $defines -I$glue/include"

@@ -12,9 +12,6 @@ export const KNOWN_SHELL_DIFFERENCES: Readonly<Record<string, string>> = {
  * Corpus cases where the Wasmer engine (dash and toybox built by scripts/build-wasix-shell.sh)
  * differs from dash/bash and GNU coreutils on this machine. The README lists the same.
  */
-const DEEP_FORKS =
-  "a function calling itself inside $(…) loses its arguments from the fourth nested process down (the runtime's fork at that depth)";
-
 export const KNOWN_WASIX_SHELL_DIFFERENCES: Readonly<Record<string, string>> = {
   "scripts/20_sed.sh []":
     "toybox 0.8.9's sed blanks the text before the match for `s/o/0/2` (a numbered occurrence; Debian's native toybox too)",
@@ -23,11 +20,7 @@ export const KNOWN_WASIX_SHELL_DIFFERENCES: Readonly<Record<string, string>> = {
   "scripts/53_eval_expr.sh []": "toybox expr has no `length`",
   "scripts/66_symlinks.sh []":
     "symbolic links: reading through a link to a folder fails on the runtime's file system",
-  "scripts/88_functions.sh []": DEEP_FORKS,
-  'scripts/88_functions.sh ["a","b c"]': DEEP_FORKS,
   "scripts/103_find_xargs.sh []":
     "toybox wc pads its total differently, and toybox 0.8.9's xargs has no `-I`",
-  "scripts/111_ln_cp_mv.sh []":
-    "symbolic links: reading through a relative link fails on the runtime's file system",
   "scripts/114_arith_command_shift.sh []": `a bash script, so it runs on the built-in engine: ${KNOWN_SHELL_DIFFERENCES["scripts/114_arith_command_shift.sh []"]}`,
 };

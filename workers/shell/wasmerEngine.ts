@@ -64,6 +64,22 @@ async function writeTree(sandbox: Sandbox, root: string, files: Record<string, U
   }
 }
 
+/**
+ * Whether reading an entry failed because it is no regular file. The SDK lists a symbolic link as
+ * a file, then cannot open it ("fd not a file").
+ */
+function isNotRegularFile(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === "FILESYSTEM_ERROR" &&
+    /not a file/.test(error.message)
+  );
+}
+
+/**
+ * The working files as they are now. Symbolic links are not files of the result (the contract
+ * returns regular files, as the built-in engine does) and never fail the run.
+ */
 async function readTree(sandbox: Sandbox, root: string): Promise<WorkingTree> {
   const tree: WorkingTree = { files: [], directories: [] };
   const walk = async (prefix: string) => {
@@ -72,9 +88,13 @@ async function readTree(sandbox: Sandbox, root: string): Promise<WorkingTree> {
       if (entry.kind === "directory") {
         tree.directories.push(path);
         await walk(path);
-      } else {
-        tree.files.push({ path, data: await sandbox.fs.readFile(`${root}/${path}`) });
+        continue;
       }
+      const data = await sandbox.fs.readFile(`${root}/${path}`).catch((error: unknown) => {
+        if (isNotRegularFile(error)) return null;
+        throw error;
+      });
+      if (data) tree.files.push({ path, data });
     }
   };
   await walk("");

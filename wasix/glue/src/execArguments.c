@@ -1,7 +1,8 @@
-/* Carries arguments and environment variables that contain newlines across exec: the runtime
- * passes both lists newline-separated. The sender escapes the lists into __SKILLBOX_EXEC (backslash
- * escapes, "\," ends an item, "\;" ends the argument list); the receiving program's glue layer
- * hands wasi-libc the decoded lists in its place. */
+/* Carries arguments and environment variables across exec that the runtime's lists cannot: it
+ * passes both newline-separated, drops an empty last item and takes only UTF-8. The sender escapes
+ * the lists into __SKILLBOX_EXEC (backslash escapes, "\xHH" for each byte past ASCII, "\," ends
+ * an item, "\;" ends the argument list); the receiving program's glue layer hands wasi-libc the
+ * decoded lists in its place. */
 #include <stdlib.h>
 #include <string.h>
 #include <wasi/api.h>
@@ -11,25 +12,51 @@
 #define CARRIER "__SKILLBOX_EXEC="
 
 
-static int has_newline(char *const list[]) {
+int is_utf8(const char *text) {
+  const unsigned char *c = (const unsigned char *)text;
+  while (*c) {
+    unsigned char lead = *c++;
+    int more;
+    unsigned char low = 0x80, high = 0xBF;
+    if (lead < 0x80) continue;
+    if (lead >= 0xC2 && lead <= 0xDF) more = 1;
+    else if (lead >= 0xE0 && lead <= 0xEF) more = 2;
+    else if (lead >= 0xF0 && lead <= 0xF4) more = 3;
+    else return 0;
+    /* No overlong forms, no surrogates, nothing past U+10FFFF. */
+    if (lead == 0xE0) low = 0xA0;
+    if (lead == 0xED) high = 0x9F;
+    if (lead == 0xF0) low = 0x90;
+    if (lead == 0xF4) high = 0x8F;
+    for (int i = 0; i < more; i++, c++) {
+      if (*c < low || *c > high) return 0;
+      low = 0x80, high = 0xBF;
+    }
+  }
+  return 1;
+}
+
+static int needs_carrying(char *const list[]) {
   for (char *const *item = list; item && *item; item++) {
-    if (strchr(*item, '\n')) return 1;
+    if (!**item || strchr(*item, '\n') || !is_utf8(*item)) return 1;
   }
   return 0;
 }
 
 static size_t escaped_size(char *const list[]) {
   size_t size = 0;
-  for (char *const *item = list; item && *item; item++) size += 2 * strlen(*item) + 2;
+  for (char *const *item = list; item && *item; item++) size += 4 * strlen(*item) + 2;
   return size;
 }
 
 static char *escape_list(char *out, char *const list[]) {
+  static const char hex[] = "0123456789abcdef";
   for (char *const *item = list; item && *item; item++) {
-    for (const char *c = *item; *c; c++) {
+    for (const unsigned char *c = (const unsigned char *)*item; *c; c++) {
       if (*c == '\\') *out++ = '\\', *out++ = '\\';
       else if (*c == '\n') *out++ = '\\', *out++ = 'n';
-      else *out++ = *c;
+      else if (*c >= 0x80) *out++ = '\\', *out++ = 'x', *out++ = hex[*c >> 4], *out++ = hex[*c & 15];
+      else *out++ = (char)*c;
     }
     *out++ = '\\';
     *out++ = ',';
@@ -43,7 +70,7 @@ static char *escape_list(char *out, char *const list[]) {
 char **exec_environment(char *const argv[], char *const envp[]) {
   size_t count = 0;
   while (envp && envp[count]) count++;
-  int carry = has_newline(argv) || has_newline(envp);
+  int carry = needs_carrying(argv) || needs_carrying(envp);
   char **copy = malloc((count + 2) * sizeof *copy);
   char *carrier = malloc(strlen(CARRIER) + (carry ? escaped_size(argv) + escaped_size(envp) : 0) + 3);
   if (!copy || !carrier) return free(copy), free(carrier), NULL;
@@ -69,6 +96,10 @@ void free_exec_environment(char **environment, char *const envp[]) {
   free(environment);
 }
 
+static int hex_digit(char c) {
+  return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
 /* Decodes one list from `*in` into a NULL-terminated array; stops after "\;" or at the end. */
 static char **decode_list(const char **in, size_t *count, size_t *bytes) {
   size_t capacity = 8;
@@ -86,6 +117,11 @@ static char **decode_list(const char **in, size_t *count, size_t *bytes) {
     if (next == ';') {
       c++;
       break;
+    }
+    if (next == 'x' && hex_digit(c[1]) >= 0 && hex_digit(c[2]) >= 0) {
+      *out++ = (char)(hex_digit(c[1]) << 4 | hex_digit(c[2]));
+      c += 2;
+      continue;
     }
     if (next != ',') {
       *out++ = next == 'n' ? '\n' : next;

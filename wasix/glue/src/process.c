@@ -105,6 +105,10 @@ pid_t vfork(void) { return fork(); }
 
 /* proc_exec3 takes the argument and environment lists as newline-separated strings, so a list
  * with a newline inside an item also travels escaped in one variable (see execArguments.c). */
+/* The list as the runtime takes it. An item it cannot take as it is reaches the new program
+ * exactly through the exec carrier (execArguments.c); here it only has to be something the runtime
+ * accepts: newlines become spaces, and an item that is not UTF-8 keeps only its ASCII bytes ('?'
+ * for the others). */
 static char *join_lines(char *const list[], uint32_t *length) {
   size_t total = 0;
   for (char *const *item = list; item && *item; item++) total += strlen(*item) + 1;
@@ -113,7 +117,10 @@ static char *join_lines(char *const list[], uint32_t *length) {
   char *end = joined;
   for (char *const *item = list; item && *item; item++) {
     if (end != joined) *end++ = '\n';
-    for (const char *c = *item; *c; c++) *end++ = *c == '\n' ? ' ' : *c;
+    int ascii_only = !is_utf8(*item);
+    for (const char *c = *item; *c; c++) {
+      *end++ = *c == '\n' ? ' ' : ascii_only && (unsigned char)*c >= 0x80 ? '?' : *c;
+    }
   }
   *end = '\0';
   *length = (uint32_t)(end - joined);
