@@ -235,6 +235,13 @@ for (const [name, { start, features }] of Object.entries(ENGINES)) {
         "--json",
       ]);
       expect(JSON.parse(stats.stdout)).toMatchObject({ words: expect.any(Number) });
+      // On the Wasmer engine this script's long main() once broke dash's `exit` (127).
+      const help = await run(page, "log-report-sh", "scripts/log_report.sh", ["--help"]);
+      expect(help.exit_code, JSON.stringify(help)).toBe(0);
+      expect(help.stdout).toMatch(/^usage: sh scripts\/log_report.sh/);
+      const logReport = await run(page, "log-report-sh", "scripts/log_report.sh");
+      expect(logReport.exit_code, logReport.stderr).toBe(0);
+      expect(logReport.stdout).toMatch(/^Log report for data\/app.log \(\d+ entries\)/);
     });
 
     // Firefox's Worker constructor, called in a worker whose other workers run, once blocked
