@@ -6,6 +6,7 @@ import {
 } from "./packageLock";
 import {
   type Declared,
+  hasInlineScriptMetadata,
   importedModules,
   inlineScriptRequirements,
   type MarkerEnvironment,
@@ -28,7 +29,7 @@ export interface PlannedPackage {
 export interface PackagePlan {
   /** Dependencies before the packages that need them. */
   packages: PlannedPackage[];
-  /** Declared requirements the set cannot satisfy, each saying why. */
+  /** Declared requirements the set cannot satisfy, each saying why; the run goes on without them. */
   unsatisfied: string[];
   /** Declarations that could not be read; the run goes on without them. */
   problems: string[];
@@ -64,6 +65,18 @@ function declarationsOf(files: ReadonlyMap<string, Uint8Array>, scripts: readonl
       found.push({ source: script, declared: inlineScriptRequirements(text(data), script) });
   }
   return found;
+}
+
+/**
+ * The declarations one run follows, by uv's rule: a Python script's own PEP 723 block when it has
+ * one (even `dependencies = []`), the skill's `requirements.txt` otherwise.
+ */
+function runDeclarations(files: ReadonlyMap<string, Uint8Array>, scriptPath: string) {
+  const script = isPython(scriptPath) ? files.get(scriptPath) : undefined;
+  if (script && hasInlineScriptMetadata(text(script))) {
+    return [{ source: scriptPath, declared: inlineScriptRequirements(text(script), scriptPath) }];
+  }
+  return declarationsOf(files, []);
 }
 
 /** The set's package for a requirement, or why there is none; undefined when its marker is false. */
@@ -155,10 +168,11 @@ export function preloadPlan(lock: PackageLock, names: readonly string[]): Packag
 }
 
 /**
- * The packages one run loads: those the script (PEP 723) and `requirements.txt` declare, which it
- * needs, and those the set has for modules it imports, itself or through the skill's modules it
- * imports, which it may need (an import inside a function); with their dependencies. A shell
- * script may run any Python file of the skill, so it gets what all of them import.
+ * The packages one run loads: those the script's PEP 723 block (or, without one, the skill's
+ * `requirements.txt`) declares, which it needs, and those the set has for modules it imports,
+ * itself or through the skill's modules it imports, which it may need (an import inside a
+ * function); with their dependencies. A shell script may run any Python file of the skill, so it
+ * gets what all of them import.
  */
 export function planPackages(
   lock: PackageLock,
@@ -175,7 +189,7 @@ export function planPackages(
 
   const shellRun = !isPython(scriptPath);
   const pythonFiles = [...files.keys()].filter(isPython).sort();
-  for (const { declared } of declarationsOf(files, isPython(scriptPath) ? [scriptPath] : [])) {
+  for (const { declared } of runDeclarations(files, scriptPath)) {
     plan.problems.push(...declared.problems);
     for (const requirement of declared.requirements) {
       const found = match(requirement, byName, environment);

@@ -7,10 +7,10 @@ import {
   type Runtime,
 } from "../sandbox/runtime";
 import { packagesNotLoadedMessage } from "./messages";
-import { type PackagePlan, planPackages } from "./packagePlan";
+import { planPackages } from "./packagePlan";
 import type { PythonPackageSet } from "./packageSet";
 
-/** A run that did not start: its declared packages are not all there. */
+/** A run that did not start: a package it needs could not be loaded. */
 function refusedOutcome(stderr: string): RawRunOutcome {
   return {
     exitCode: 1,
@@ -24,20 +24,12 @@ function refusedOutcome(stderr: string): RawRunOutcome {
   };
 }
 
-function unsatisfiedMessage(plan: PackagePlan, set: PythonPackageSet): string {
-  return [
-    "skillbox: the script declares Python packages that this deployment cannot provide:",
-    ...plan.unsatisfied.map((line) => `  ${line}`),
-    set.description(),
-    "Scripts cannot install packages here (there is no network); the deployment's package set is fixed.",
-    "",
-  ].join("\n");
-}
-
 /**
  * Gives each Python run (and each shell run of a skill with Python files) the packages it needs
- * from the deployment's package set, around any other {@link Runtime}. A script whose declared
- * requirements the set cannot meet fails before it starts, saying which and what the set has.
+ * from the deployment's package set, around any other {@link Runtime}. A declared requirement the
+ * set cannot meet is a note, not a refusal: declarations overstate what a run needs (an optional
+ * import, a skill-wide `requirements.txt`), so the script runs, and an import that then fails gets
+ * the worker's one-line hint naming what the set has.
  */
 export class PythonPackagesRuntime implements Runtime {
   constructor(
@@ -61,10 +53,14 @@ export class PythonPackagesRuntime implements Runtime {
       request.scriptPath,
       set.environment,
     );
-    if (request.language === "python" && plan.unsatisfied.length > 0) {
-      return refusedOutcome(unsatisfiedMessage(plan, set));
-    }
-    const notes = plan.problems.map((problem) => `Python packages: ${problem}`);
+    // A shell run may call no Python at all: only a Python run hears what its declarations lack.
+    const unsatisfied = request.language === "python" ? plan.unsatisfied : [];
+    const notes = [
+      ...unsatisfied.map(
+        (line) => `Python packages: ${line} (declared; the script runs without it)`,
+      ),
+      ...plan.problems.map((problem) => `Python packages: ${problem}`),
+    ];
     if (set.problem) notes.push(`Python packages: ${set.problem}`);
     const packages: PythonPackageFile[] = [];
     const missing: string[] = [];

@@ -162,6 +162,11 @@ export interface Declared {
 
 const INLINE_METADATA = /^# \/\/\/ script\s*$([\s\S]*?)^# \/\/\/\s*$/m;
 
+/** Whether a script has a PEP 723 `# /// script` block, even one declaring nothing. */
+export function hasInlineScriptMetadata(source: string): boolean {
+  return INLINE_METADATA.test(source);
+}
+
 /** PEP 723 inline script metadata: the `dependencies` of a `# /// script` block. */
 export function inlineScriptRequirements(source: string, fileName: string): Declared {
   const block = INLINE_METADATA.exec(source);

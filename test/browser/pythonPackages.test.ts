@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -26,7 +26,7 @@ const YAML_SKILL = {
   ].join("\n"),
   "scripts/numpy_stats.py": "import numpy\nprint(numpy.mean([1, 2]))\n",
   "scripts/needs_numpy.py":
-    '# /// script\n# dependencies = ["numpy>=2", "pyyaml<6"]\n# ///\nprint("never")\n',
+    '# /// script\n# dependencies = ["numpy>=2", "pyyaml<6"]\n# ///\nprint("ran")\n',
   "scripts/install.py": 'import asyncio, micropip\nasyncio.run(micropip.install("requests"))\n',
   "scripts/pip_install.py": 'import pip, sys\nsys.exit(pip.main(["install", "requests"]))\n',
   "scripts/plain.py": 'print("standard library only")\n',
@@ -166,12 +166,57 @@ describe("the deployment's package set, offline", () => {
     );
   });
 
-  test("declared requirements the set cannot meet fail before the script starts", async () => {
+  test("declared requirements the set cannot meet are notes: the script runs", async () => {
     const result = await run("yaml-tools", "scripts/needs_numpy.py");
-    expect(result).toMatchObject({ exit_code: 1, stdout: "" });
-    expect(result.stderr).toBe(
-      "skillbox: the script declares Python packages that this deployment cannot provide:\n  numpy>=2: not in this deployment's package set\n  pyyaml<6: the package set has pyyaml 6.0\nThis deployment's Python package set has: defusedxml 0.7.1, et-xmlfile 1.0.1, openpyxl 3.0.9, pypdf 3.4.1, pyyaml 6.0.\nScripts cannot install packages here (there is no network); the deployment's package set is fixed.\n",
-    );
+    expect(result).toMatchObject({ exit_code: 0, stdout: "ran\n" });
+    expect(result.sandbox_notes).toEqual([
+      "Python packages: numpy>=2: not in this deployment's package set (declared; the script runs without it)",
+      "Python packages: pyyaml<6: the package set has pyyaml 6.0 (declared; the script runs without it)",
+    ]);
+  });
+
+  // Shapes of published skills that were refused before they started, and run natively.
+  test("a script's own PEP 723 block wins over requirements.txt; an optional declared import is not required", async () => {
+    const skill = {
+      "requirements.txt": "httpx>=0.27\njieba\nrapidfuzz\npytest\n",
+      "scripts/stdlib_only.py": [
+        "# /// script",
+        "# dependencies = []",
+        "# ///",
+        "import json, sys",
+        "print(json.dumps({'args': sys.argv[1:]}))",
+      ].join("\n"),
+      "scripts/optional_yaml.py": [
+        "# /// script",
+        '# dependencies = ["ruamel.yaml>=0.18"]',
+        "# ///",
+        "import argparse",
+        "try:",
+        "    import ruamel.yaml as ryaml",
+        "except ImportError:",
+        "    ryaml = None",
+        "parser = argparse.ArgumentParser(prog='optional_yaml.py', description='Reformats YAML.')",
+        "parser.add_argument('--yaml', help='read YAML (needs ruamel.yaml)')",
+        "args = parser.parse_args()",
+        "print('ruamel.yaml:', 'present' if ryaml else 'absent')",
+      ].join("\n"),
+    };
+    await installTestSkill(page, "declarations", skill);
+    const folder = join(work, "declarations");
+    mkdirSync(join(folder, "scripts"), { recursive: true });
+    for (const [path, text] of Object.entries(skill)) writeFileSync(join(folder, path), text);
+
+    const stdlib = await run("declarations", "scripts/stdlib_only.py", ["a", "b c"]);
+    expect(stdlib).toMatchObject({ exit_code: 0 });
+    expect(stdlib.stdout).toBe(native(["scripts/stdlib_only.py", "a", "b c"], folder));
+    expect(stdlib.sandbox_notes).toBeUndefined();
+
+    const help = await run("declarations", "scripts/optional_yaml.py", ["--help"]);
+    expect(help).toMatchObject({ exit_code: 0 });
+    expect(help.stdout).toBe(native(["scripts/optional_yaml.py", "--help"], folder));
+    expect(help.sandbox_notes).toEqual([
+      "Python packages: ruamel.yaml>=0.18: not in this deployment's package set (declared; the script runs without it)",
+    ]);
   });
 
   test("micropip and pip fail as they would offline", async () => {

@@ -132,6 +132,24 @@ describe("package plans", () => {
     ]);
   });
 
+  test("a script's own PEP 723 block wins over requirements.txt, which applies only without one", () => {
+    const skill = files({
+      "requirements.txt": "numpy\nopenpyxl\n",
+      "scripts/own_block.py": "# /// script\n# dependencies = []\n# ///\nimport json\n",
+      "scripts/declares_yaml.py": '# /// script\n# dependencies = ["pyyaml"]\n# ///\n',
+      "scripts/no_block.py": "import json\n",
+    });
+    const own = planPackages(LOCK, skill, "scripts/own_block.py", env);
+    expect(planned(own)).toEqual([]);
+    expect(own.unsatisfied).toEqual([]);
+    expect(planned(planPackages(LOCK, skill, "scripts/declares_yaml.py", env))).toEqual([
+      "pyyaml!",
+    ]);
+    const without = planPackages(LOCK, skill, "scripts/no_block.py", env);
+    expect(planned(without)).toEqual(["et-xmlfile!", "openpyxl!"]);
+    expect(without.unsatisfied).toEqual(["numpy: not in this deployment's package set"]);
+  });
+
   test("a dependency missing from the lock makes a required package unsatisfied", () => {
     const broken: PackageLock = { ...LOCK, packages: { openpyxl: LOCK.packages.openpyxl! } };
     const plan = planPackages(
