@@ -55,8 +55,8 @@ static char *escape_list(char *out, char *const list[]) {
     for (const unsigned char *c = (const unsigned char *)*item; *c; c++) {
       if (*c == '\\') *out++ = '\\', *out++ = '\\';
       else if (*c == '\n') *out++ = '\\', *out++ = 'n';
-      else if (*c >= 0x80) *out++ = '\\', *out++ = 'x', *out++ = hex[*c >> 4], *out++ = hex[*c & 15];
-      else *out++ = (char)*c;
+      else if (*c < 0x80) *out++ = (char)*c;
+      else *out++ = '\\', *out++ = 'x', *out++ = hex[*c >> 4], *out++ = hex[*c & 15];
     }
     *out++ = '\\';
     *out++ = ',';

@@ -103,12 +103,10 @@ pid_t fork(void) {
 
 pid_t vfork(void) { return fork(); }
 
-/* proc_exec3 takes the argument and environment lists as newline-separated strings, so a list
- * with a newline inside an item also travels escaped in one variable (see execArguments.c). */
-/* The list as the runtime takes it. An item it cannot take as it is reaches the new program
- * exactly through the exec carrier (execArguments.c); here it only has to be something the runtime
- * accepts: newlines become spaces, and an item that is not UTF-8 keeps only its ASCII bytes ('?'
- * for the others). */
+/* A list as proc_exec3 takes it: newline-separated. An item it cannot take as it is (a newline, an
+ * empty last item, bytes that are not UTF-8) reaches the new program exactly through the exec
+ * carrier (execArguments.c); here it only has to be something the runtime accepts: newlines become
+ * spaces, and an item that is not UTF-8 keeps only its ASCII bytes ('?' for the others). */
 static char *join_lines(char *const list[], uint32_t *length) {
   size_t total = 0;
   for (char *const *item = list; item && *item; item++) total += strlen(*item) + 1;
