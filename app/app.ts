@@ -3,6 +3,7 @@ import {
   createSkillbox,
   type DeploymentConfig,
   h,
+  hasServiceWorkers,
   loadDeploymentConfig,
   pythonPackagesOf,
   runConsole,
@@ -73,7 +74,7 @@ export async function startApp(): Promise<void> {
           update.hidden = false;
         },
       }).catch(() => null);
-      if (!("serviceWorker" in navigator)) {
+      if (!hasServiceWorkers()) {
         offline.textContent =
           "Not available offline: this browser offers this page no service workers.";
         return;

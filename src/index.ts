@@ -60,7 +60,7 @@ export {
 } from "./offline/serviceWorkerClient";
 export type { PythonPackagesConfig } from "./python/packageConfig";
 export type { DeclaredPackage } from "./python/packagePlan";
-export type { BrowserFeatures, SandboxFeatures } from "./sandbox/features";
+export { type BrowserFeatures, hasServiceWorkers, type SandboxFeatures } from "./sandbox/features";
 export type { FrameStatus, PoolState } from "./sandbox/frame/frameApi";
 export type { RuntimeLoadState } from "./sandbox/host/runtimeLoads";
 export type { OutputChunk, OutputListener, ScriptLanguage } from "./sandbox/runtime";

@@ -72,9 +72,10 @@ function declarationsOf(files: ReadonlyMap<string, Uint8Array>, scripts: readonl
  * one (even `dependencies = []`), the skill's `requirements.txt` otherwise.
  */
 function runDeclarations(files: ReadonlyMap<string, Uint8Array>, scriptPath: string) {
-  const script = isPython(scriptPath) ? files.get(scriptPath) : undefined;
-  if (script && hasInlineScriptMetadata(text(script))) {
-    return [{ source: scriptPath, declared: inlineScriptRequirements(text(script), scriptPath) }];
+  const data = isPython(scriptPath) ? files.get(scriptPath) : undefined;
+  const source = data && text(data);
+  if (source && hasInlineScriptMetadata(source)) {
+    return [{ source: scriptPath, declared: inlineScriptRequirements(source, scriptPath) }];
   }
   return declarationsOf(files, []);
 }
