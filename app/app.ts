@@ -10,6 +10,7 @@ import {
   type Skillbox,
   skillboxStyleSheet,
   startOfflineSupport,
+  styleSheetOf,
 } from "../src/index";
 import appStyles from "./app.css?inline";
 import { loadDemoSkills } from "./demoSkills";
@@ -25,9 +26,7 @@ declare global {
 /** Builds the app in `#app` and starts its Skillbox. */
 export async function startApp(): Promise<void> {
   // The app's own rules come after the library's, so they win where both style an element.
-  const ownStyles = new CSSStyleSheet();
-  ownStyles.replaceSync(appStyles);
-  document.adoptedStyleSheets = [skillboxStyleSheet(), ownStyles];
+  document.adoptedStyleSheets = [skillboxStyleSheet(), styleSheetOf(appStyles)];
   // A deployment's settings file that cannot be read stops the start with its message.
   const config: DeploymentConfig | Error = await loadDeploymentConfig().catch(
     (error: Error) => error,

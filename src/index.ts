@@ -80,4 +80,4 @@ export { codeView } from "./ui/previews/codeView";
 export { filePreview } from "./ui/previews/filePreview";
 export { markdownView } from "./ui/previews/markdownView";
 export { type RunConsole, type RunConsoleOptions, runConsole } from "./ui/runConsole";
-export { skillboxStyleSheet } from "./ui/styles/pageStyles";
+export { skillboxStyleSheet, styleSheetOf } from "./ui/styles/pageStyles";

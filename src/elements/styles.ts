@@ -1,4 +1,5 @@
 import components from "../ui/styles/components.css?inline";
+import { styleSheetOf } from "../ui/styles/pageStyles";
 import theme from "../ui/styles/theme.css?inline";
 
 /**
@@ -29,7 +30,5 @@ ${components}`;
  * `style-src 'unsafe-inline'` (a `<style>` element in the shadow root would need it).
  */
 export function elementStyleSheet(): CSSStyleSheet {
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(ELEMENT_STYLES);
-  return sheet;
+  return styleSheetOf(ELEMENT_STYLES);
 }

@@ -7,7 +7,15 @@ import theme from "./theme.css?inline";
  * style sheet, which needs no `style-src 'unsafe-inline'`. A page adds its own sheets after it.
  */
 export function skillboxStyleSheet(): CSSStyleSheet {
+  return styleSheetOf(`${theme}\n${components}`);
+}
+
+/**
+ * CSS text as a constructed style sheet, for `adoptedStyleSheets`: a page's CSP allows it without
+ * `style-src 'unsafe-inline'`, which a `<style>` element would need.
+ */
+export function styleSheetOf(css: string): CSSStyleSheet {
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync(`${theme}\n${components}`);
+  sheet.replaceSync(css);
   return sheet;
 }
