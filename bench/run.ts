@@ -96,6 +96,7 @@ async function startBench() {
   const app = await preview({ logLevel: "warn", preview: { host: "127.0.0.1", port: 4318 } });
   let onReport: (body: string) => void = () => {};
   let onSample: (name: string) => void = () => {};
+  let currentStep = "loading the page";
   const collector = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => {
@@ -103,7 +104,9 @@ async function startBench() {
     });
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://x");
-      if (req.method === "POST" && url.pathname === "/sample") {
+      if (req.method === "POST" && url.pathname === "/step") {
+        currentStep = url.searchParams.get("name") ?? "";
+      } else if (req.method === "POST" && url.pathname === "/sample") {
         onSample(url.searchParams.get("name") ?? "");
       } else if (req.method === "POST" && url.pathname === "/report") {
         onReport(body);
@@ -123,12 +126,19 @@ async function startBench() {
     const blankRss = treeRssMb(blank.pid!);
     stop(blank);
     const samples = new Map<string, number>();
+    currentStep = "loading the page";
     const running = browser.start(pageUrl.href);
     onSample = (name) => samples.set(name, treeRssMb(running.pid!));
     const body = JSON.parse(
       await new Promise<string>((resolve) => {
         onReport = resolve;
-        setTimeout(() => resolve(JSON.stringify({ error: "no report in 8 minutes" })), 480_000);
+        setTimeout(
+          () =>
+            resolve(
+              JSON.stringify({ error: `no report in 8 minutes (stalled at: ${currentStep})` }),
+            ),
+          480_000,
+        );
       }),
     ) as BenchFigure[] | { error: string };
     stop(running);
@@ -172,6 +182,7 @@ function printTable(header: string[], rows: string[][]): void {
 const format = (figure: BenchFigure | undefined) => {
   if (!figure) return "—";
   if (figure.failed) return "failed (below)";
+  if (figure.unavailable) return `n/a: ${figure.unavailable}`;
   return `${figure.value.toFixed(figure.unit === "MB" ? 1 : 0)} ${figure.unit}`;
 };
 
