@@ -9,6 +9,7 @@ import type { ShellEngineConfig } from "../src/sandbox/shellEngine";
 import { DEFAULT_TOOL_LIMITS, runRequestLimits } from "../src/tools/limits";
 import type { RunScriptResult } from "../src/tools/resultShaping";
 import { type BigramTable, ENDLESS, TOOL_THEN_ANSWER, tinyGguf } from "../test/helpers/tinyGguf";
+import { POOLED_WORKER_MEMORY } from "./rows";
 import { BENCH_SHELL_SCRIPTS } from "./shellScripts";
 
 /** One figure the page measured itself, in milliseconds (or MB for memory). */
@@ -262,14 +263,17 @@ async function pythonWorkerMemory(): Promise<void> {
       .filter((source) => source.language === "python")
       .map((source) => ({ ...source, poolSize: 4 })),
   });
-  await waitFor(
-    async () => (await host.status()).pools.python?.ready === 4,
-    120_000,
-    "four pooled Python workers",
-  );
-  await sleep(2000);
-  await sampleMemory("after-python-pool");
-  host.dispose();
+  try {
+    await waitFor(
+      async () => (await host.status()).pools.python?.ready === 4,
+      120_000,
+      "four pooled Python workers",
+    );
+    await sleep(2000);
+    await sampleMemory("after-python-pool");
+  } finally {
+    host.dispose();
+  }
 }
 
 /** The test package set's packages (bench/run.ts builds it), by the module a script imports. */
@@ -487,7 +491,18 @@ async function main() {
       .finally(() => modelHost.dispose())),
   );
   step("memory of pooled Python workers");
-  await pythonWorkerMemory();
+  const poolMissing = await pythonWorkerMemory().then(
+    () => undefined,
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
+  if (poolMissing) {
+    figures.push({
+      name: POOLED_WORKER_MEMORY,
+      value: Number.NaN,
+      unit: "MB",
+      unavailable: poolMissing,
+    });
+  }
 
   await sleep(3000);
   await fetch(reportUrl, { method: "POST", body: JSON.stringify(figures) });
