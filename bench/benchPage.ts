@@ -436,7 +436,7 @@ async function main() {
     unit: "ms",
   });
 
-  // The Wasmer engine needs SharedArrayBuffer; a browser without it has no such row.
+  // The Wasmer engine needs SharedArrayBuffer; a browser without it gets an n/a row.
   if ((await skillbox.status()).features.sharedMemory) {
     step("shell on Wasmer");
     figures.push(
