@@ -31,6 +31,14 @@ export interface BenchFigure {
 /** A section of the benchmark that could not be measured here, and why not. */
 class Unavailable extends Error {}
 
+/** The row of a section that gave no figures: n/a where it was {@link Unavailable}, failed otherwise. */
+function notMeasured(name: string, error: unknown): BenchFigure {
+  const row = { name, value: Number.NaN, unit: "ms" as const };
+  return error instanceof Unavailable
+    ? { ...row, unavailable: error.message }
+    : { ...row, failed: String(error) };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -461,33 +469,14 @@ async function main() {
   step("python packages");
   figures.push(
     ...(await pythonPackageFigures().catch((error: unknown) => [
-      {
-        name: "python: package runs",
-        value: Number.NaN,
-        unit: "ms" as const,
-        failed: String(error),
-      },
+      notMeasured("python: package runs", error),
     ])),
   );
   step("in-browser model");
   const modelHost = createSkillbox({ assetsUrl: DEFAULT_ASSETS_URL, storage: "memory" });
   figures.push(
     ...(await withinBudget(localModelFigures(modelHost), LOCAL_MODEL_BUDGET_MS)
-      .catch((error: unknown) => [
-        error instanceof Unavailable
-          ? {
-              name: "in-browser model",
-              value: Number.NaN,
-              unit: "ms" as const,
-              unavailable: error.message,
-            }
-          : {
-              name: "in-browser model",
-              value: Number.NaN,
-              unit: "ms" as const,
-              failed: String(error),
-            },
-      ])
+      .catch((error: unknown) => [notMeasured("in-browser model", error)])
       .finally(() => modelHost.dispose())),
   );
   step("memory of pooled Python workers");
