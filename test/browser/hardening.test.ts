@@ -399,6 +399,15 @@ describe("admission control on a plain static host with a deployment's limits", 
   });
 });
 
+/** Bounds one step of a test well inside the test's own limit, so a hang names the step. */
+function step<T>(name: string, promise: Promise<T>, ms = 90_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no end to "${name}" in ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 describe("the sandbox frame served from a second site", () => {
   let app: StaticServer;
   let sandboxSite: StaticServer;
@@ -446,8 +455,10 @@ describe("the sandbox frame served from a second site", () => {
     await page.context().close();
   });
 
-  test("that stops answering fails its runs within seconds, not minutes; the next run gets a new frame", async () => {
-    const page = await openApp(browser, "/", app.url);
+  test("that stops answering fails its runs within seconds, not minutes; the next run gets a new frame", {
+    repeats: 7,
+  }, async () => {
+    const page = await step("open the app", openApp(browser, "/", app.url));
     await installTestSkill(page, "crash", {
       "scripts/spin.py": "print('spinning', flush=True)\nwhile True:\n    pass\n",
       "scripts/hello.py": "print('hello')\n",
@@ -464,8 +475,11 @@ describe("the sandbox frame served from a second site", () => {
       );
       return { result, ms: performance.now() - started };
     });
-    await page.locator("body[data-spinning]").waitFor({ state: "attached", timeout: 60_000 });
-    // The frame's thread stops where it is, as in a hung or dead renderer: it answers nothing.
+    await step(
+      "the spin starts",
+      page.locator("body[data-spinning]").waitFor({ state: "attached", timeout: 60_000 }),
+    );
+    // The frame's thread stops where it is, as in a hung renderer: it answers nothing.
     // This page's own frame: the browser also lists frames of pages other tests left closing.
     const pageSession = await page.context().newCDPSession(page);
     const { targetInfo: pageTarget } = (await pageSession.send("Target.getTargetInfo")) as {
@@ -486,30 +500,33 @@ describe("the sandbox frame served from a second site", () => {
       targetId: frame!.targetId,
       flatten: false,
     })) as { sessionId: string };
-    for (const [id, method] of [
-      [1, "Debugger.enable"],
-      [2, "Debugger.pause"],
-    ] as const) {
-      await cdp.send("Target.sendMessageToTarget", {
+    const sendToFrame = (id: number, method: string) =>
+      cdp.send("Target.sendMessageToTarget", {
         sessionId,
         message: JSON.stringify({ id, method }),
       });
-    }
-    const { result, ms } = await running;
+    await sendToFrame(1, "Debugger.enable");
+    await sendToFrame(2, "Debugger.pause");
+    const { result, ms } = await step("the hung frame's run answers", running);
     expect(result).toEqual({
       error: expect.stringContaining("the sandbox stopped answering and was restarted"),
     });
     expect(ms).toBeLessThan(30_000);
-    // The pause holds the renderer's thread, which the new frame of the same site may share (one
-    // CI run in three hung here); a dead renderer's process is gone, so the pause ends as it would.
-    // Where the browser has already destroyed the removed frame, its session ended with it.
-    await cdp.send("Target.detachFromTarget", { sessionId }).catch((error: Error) => {
-      if (!/No session with given id/.test(error.message)) throw error;
-    });
-    expect(await runScript(page, "crash", "scripts/hello.py")).toMatchObject({
+    // The pause holds the renderer's thread, which the new frame of the same site may share, so
+    // it ends as soon as the run has answered (as a dead renderer's would); where the browser has
+    // already destroyed the removed frame, its session ended with it.
+    await step(
+      "the debugger lets go",
+      sendToFrame(3, "Debugger.resume")
+        .then(() => cdp.send("Target.detachFromTarget", { sessionId }))
+        .catch((error: Error) => {
+          if (!/No session with given id/.test(error.message)) throw error;
+        }),
+    );
+    expect(await step("the next run", runScript(page, "crash", "scripts/hello.py"))).toMatchObject({
       exit_code: 0,
       stdout: "hello\n",
     });
-    await page.context().close();
+    await step("the page closes", page.context().close());
   });
 });

@@ -215,7 +215,7 @@ export class SandboxHost implements Runtime {
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   /** When the status question still unanswered was asked. */
   private unansweredSince: number | undefined;
-  /** The restart under way, which every run that lost the frame waits for. */
+  /** The restart under way, which every run that starts meanwhile waits for. */
   private restarting: Promise<void> | undefined;
 
   private constructor(
@@ -362,6 +362,20 @@ export class SandboxHost implements Runtime {
       frame.addEventListener("load", () => resolve(), { once: true }),
     );
     (this.options.container ?? document.body).append(frame);
+    try {
+      await this.connect(frame, loaded, connectTimeoutMs);
+    } catch (error) {
+      // A frame that never started is removed, so restart after restart leaves none behind.
+      frame.remove();
+      throw error;
+    }
+  }
+
+  private async connect(
+    frame: HTMLIFrameElement,
+    loaded: Promise<void>,
+    connectTimeoutMs: number,
+  ): Promise<void> {
     await timeout(loaded, connectTimeoutMs, "the sandbox frame did not load");
     const channel = new MessageChannel();
     const copy = this.frameModule.slice(0);
@@ -387,14 +401,21 @@ export class SandboxHost implements Runtime {
     await this.handOverSetups();
   }
 
-  /** Hands the prepared setups to the frame: moved, not copied (tens of MB). */
+  /**
+   * Hands the prepared setups to the frame: moved, not copied (tens of MB). Bounded like the
+   * frame's start: a run waits for this before its own timers begin.
+   */
   private async handOverSetups(): Promise<void> {
     const setups = [...this.setups];
     this.setups.clear();
-    await Promise.all(
-      setups.map(([language, setup]) =>
-        this.api.configure(language, transfer(setup, transferablesOf(setup))),
+    await timeout(
+      Promise.all(
+        setups.map(([language, setup]) =>
+          this.api.configure(language, transfer(setup, transferablesOf(setup))),
+        ),
       ),
+      this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      "the sandbox frame took no runtime",
     );
   }
 
@@ -439,7 +460,11 @@ export class SandboxHost implements Runtime {
       const outcome = await Promise.race([this.api.run(request, listener), frameLost]);
       return rawRunOutcomeSchema.parse(outcome);
     } catch (error) {
-      if ((error as Error).message === FRAME_LOST_MESSAGE && !this.disposed) await this.restart();
+      // The run answers now; the next one waits for the new frame. A restart that fails is
+      // tried again by the next run, which meets the same silence.
+      if ((error as Error).message === FRAME_LOST_MESSAGE && !this.disposed) {
+        void this.restart().catch(() => {});
+      }
       throw error;
     } finally {
       clearTimeout(backstop);

@@ -3,12 +3,23 @@ import type { Engine, EnginePage } from "./enginePage";
 
 export const FIREFOX = "/usr/bin/firefox-esr";
 
+/**
+ * Where an uncaught error came from, for the console check's report. Firefox words a thrown or
+ * rejected non-Error the same whoever threw it, and gives a worker's no stack at all.
+ */
+function whereFrom(error: unknown): string {
+  const frame = (error as Error | undefined)?.stack
+    ?.split("\n")
+    .find((line) => line.trimStart().startsWith("at "));
+  return frame ? `(${frame.trim()})` : "(no stack: a worker's, or a module's top level)";
+}
+
 function firefoxPage(page: Page): EnginePage {
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
   });
-  page.on("pageerror", (error) => errors.push(`uncaught: ${String(error)}`));
+  page.on("pageerror", (error) => errors.push(`uncaught: ${String(error)} ${whereFrom(error)}`));
   return {
     goto: async (url) => {
       await page.goto(url);
