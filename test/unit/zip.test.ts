@@ -45,7 +45,11 @@ describe("zip bundles", () => {
     expect([...bundleFromZip(zip).files.keys()].sort()).toEqual(["SKILL.md", "scripts/main.py"]);
   });
 
-  test("zip bomb: a tiny zip claiming little that inflates past 25 MB is refused with bounded memory", () => {
+  // Compressing and inflating 100 MB takes about 1.5 s alone and several times that on a busy
+  // machine: the limit is for a hang, not a speed claim.
+  test("zip bomb: a tiny zip claiming little that inflates past 25 MB is refused with bounded memory", {
+    timeout: 60_000,
+  }, () => {
     const bomb = deflateSync(new Uint8Array(100 * 1024 * 1024), { level: 9 });
     expect(bomb.byteLength).toBeLessThan(200_000);
     // Hand-built, so the headers can claim 1000 bytes while the data inflates to 100 MB.
@@ -59,9 +63,7 @@ describe("zip bundles", () => {
     ]);
     global.gc?.();
     const before = process.memoryUsage().arrayBuffers;
-    const started = performance.now();
     const result = readZip(handmade);
-    const elapsed = performance.now() - started;
     const grown = process.memoryUsage().arrayBuffers - before;
     expect(result.problems.map(withoutRule)).toContainEqual({
       file: "a/bomb.bin",
@@ -69,7 +71,6 @@ describe("zip bundles", () => {
     });
     expect(result.entries.map((e) => e.path)).not.toContain("a/bomb.bin");
     expect(grown).toBeLessThan(40 * 1024 * 1024);
-    expect(elapsed).toBeLessThan(10_000);
   });
 
   test("zip slip entries are refused", () => {
