@@ -6,6 +6,8 @@
 export const KNOWN_SHELL_DIFFERENCES: Readonly<Record<string, string>> = {
   "scripts/114_arith_command_shift.sh []":
     "just-bash's parser reads `<<` inside an arithmetic command `(( … ))` as the start of a here-document, so the script is a syntax error (exit 2); `$(( x << 35 ))` is parsed correctly.",
+  "scripts/118_child_environment.sh []":
+    "just-bash starts `sh -c` from the run's starting variables (one unset, or removed by `env -u`, comes back) and without the shell's descriptors past 2 (a here-document on 3 or 7 does not reach it)",
 };
 
 /**

@@ -7,10 +7,13 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "descriptors.h"
 #include "directoryPaths.h"
 #include "permissions.h"
 #include "wasix.h"
@@ -32,6 +35,35 @@ static int is_open(int fd) {
   if (shadowed(fd)) return hidden[fd] >= 0;
   __wasi_fdstat_t stat;
   return __wasi_fd_fdstat_get((__wasi_fd_t)fd, &stat) != __WASI_ERRNO_BADF;
+}
+
+char **shadowed_descriptors(void) {
+  static char items[LAST_SHADOWED - FIRST_SHADOWED + 1][16];
+  static char *list[LAST_SHADOWED - FIRST_SHADOWED + 2];
+  int count = 0;
+  for (int fd = FIRST_SHADOWED; fd <= LAST_SHADOWED; fd++) {
+    if (hidden[fd] < 0) continue;
+    snprintf(items[count], sizeof items[count], "%d=%d", fd, hidden[fd]);
+    list[count] = items[count];
+    count++;
+  }
+  list[count] = NULL;
+  return list;
+}
+
+void adopt_shadowed_descriptors(char *const items[]) {
+  for (char *const *item = items; item && *item; item++) {
+    char *rest;
+    long fd = strtol(*item, &rest, 10);
+    if (*rest != '=' || !shadowed((int)fd)) continue;
+    long slot = strtol(rest + 1, &rest, 10);
+    __wasi_fdstat_t stat;
+    if (*rest || slot < (long)HIDDEN_BASE || slot > 65535 ||
+        __wasi_fd_fdstat_get((__wasi_fd_t)slot, &stat)) {
+      continue;
+    }
+    hidden[fd] = (int)slot;
+  }
 }
 
 #define TRANSLATE(fd)                      \

@@ -1,12 +1,15 @@
-/* Carries arguments and environment variables across exec that the runtime's lists cannot: it
- * passes both newline-separated, drops an empty last item and takes only UTF-8. The sender escapes
- * the lists into __SKILLBOX_EXEC (backslash escapes, "\xHH" for each byte past ASCII, "\," ends
- * an item, "\;" ends the argument list); the receiving program's glue layer hands wasi-libc the
- * decoded lists in its place. */
+/* Carries arguments and environment variables across exec, which the runtime's own lists cannot:
+ * it passes both newline-separated, drops an empty last item, takes only UTF-8, and adds every
+ * variable the run's first process was started with to the ones a program passes on (so an unset
+ * variable came back in the next program). The sender escapes both lists, and the table of its
+ * user descriptors 3-5 (descriptors.c), into __SKILLBOX_EXEC (backslash escapes, "\xHH" for each
+ * byte past ASCII, "\," ends an item, "\;" ends a list); the receiving program's glue layer hands
+ * wasi-libc the decoded lists in place of the runtime's and takes the descriptor table. */
 #include <stdlib.h>
 #include <string.h>
 #include <wasi/api.h>
 
+#include "descriptors.h"
 #include "execArguments.h"
 
 #define CARRIER "__SKILLBOX_EXEC="
@@ -36,13 +39,6 @@ int is_utf8(const char *text) {
   return 1;
 }
 
-static int needs_carrying(char *const list[]) {
-  for (char *const *item = list; item && *item; item++) {
-    if (!**item || strchr(*item, '\n') || !is_utf8(*item)) return 1;
-  }
-  return 0;
-}
-
 static size_t escaped_size(char *const list[]) {
   size_t size = 0;
   for (char *const *item = list; item && *item; item++) size += 4 * strlen(*item) + 2;
@@ -64,23 +60,22 @@ static char *escape_list(char *out, char *const list[]) {
   return out;
 }
 
-/* Every exec sends the carrier, empty when nothing needs carrying: the runtime adds the variables
- * a process was started with to the ones it passes on, so a carrier this process received would
- * otherwise reach its own children. */
+/* Every exec sends both lists whole: the runtime's variable of the same name replaces the one
+ * this process received, and a program's environment is exactly the envp it was given. */
 char **exec_environment(char *const argv[], char *const envp[]) {
   size_t count = 0;
   while (envp && envp[count]) count++;
-  int carry = needs_carrying(argv) || needs_carrying(envp);
+  char **descriptors = shadowed_descriptors();
   char **copy = malloc((count + 2) * sizeof *copy);
-  char *carrier = malloc(strlen(CARRIER) + (carry ? escaped_size(argv) + escaped_size(envp) : 0) + 3);
+  char *carrier = malloc(strlen(CARRIER) + escaped_size(argv) + escaped_size(envp) +
+                         escaped_size(descriptors) + 5);
   if (!copy || !carrier) return free(copy), free(carrier), NULL;
   char *end = stpcpy(carrier, CARRIER);
-  if (carry) {
-    end = escape_list(end, argv);
-    *end++ = '\\';
-    *end++ = ';';
-    end = escape_list(end, envp);
-  }
+  end = escape_list(end, argv);
+  end = stpcpy(end, "\\;");
+  end = escape_list(end, envp);
+  end = stpcpy(end, "\\;");
+  end = escape_list(end, descriptors);
   *end = '\0';
   memcpy(copy, envp, count * sizeof *copy);
   copy[count] = carrier;
@@ -147,22 +142,6 @@ static struct {
   size_t argc, argv_bytes, envc, env_bytes;
 } carried;
 
-/* The variables the runtime gave, less an empty carrier, which no program should see. */
-static char **without_carrier(uint8_t **entries, __wasi_size_t count, size_t *kept,
-                              size_t *bytes) {
-  char **list = malloc((count + 1) * sizeof *list);
-  if (!list) return NULL;
-  *kept = *bytes = 0;
-  for (__wasi_size_t i = 0; i < count; i++) {
-    const char *entry = (const char *)entries[i];
-    if (!strncmp(entry, CARRIER, strlen(CARRIER))) continue;
-    list[(*kept)++] = strdup(entry);
-    *bytes += strlen(entry) + 1;
-  }
-  list[*kept] = NULL;
-  return list;
-}
-
 __wasi_errno_t __real___wasi_environ_sizes_get(__wasi_size_t *, __wasi_size_t *);
 __wasi_errno_t __real___wasi_environ_get(uint8_t **, uint8_t *);
 
@@ -178,12 +157,13 @@ static void decide(void) {
     const char *entry = (const char *)entries[i];
     if (strncmp(entry, CARRIER, strlen(CARRIER))) continue;
     const char *cursor = entry + strlen(CARRIER);
-    if (*cursor) {
-      carried.argv = decode_list(&cursor, &carried.argc, &carried.argv_bytes);
-      carried.env = decode_list(&cursor, &carried.envc, &carried.env_bytes);
-    } else {
-      carried.env = without_carrier(entries, count, &carried.envc, &carried.env_bytes);
-    }
+    carried.argv = decode_list(&cursor, &carried.argc, &carried.argv_bytes);
+    carried.env = decode_list(&cursor, &carried.envc, &carried.env_bytes);
+    size_t descriptor_count, descriptor_bytes;
+    char **descriptors = decode_list(&cursor, &descriptor_count, &descriptor_bytes);
+    adopt_shadowed_descriptors(descriptors);
+    for (size_t d = 0; d < descriptor_count; d++) free(descriptors[d]);
+    free(descriptors);
     break;
   }
   free(entries);

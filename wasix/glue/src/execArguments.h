@@ -5,9 +5,9 @@
 /* Whether `text` is well-formed UTF-8, as the runtime requires of every argument and variable. */
 int is_utf8(const char *text);
 
-/* The environment to exec with: envp itself, or (when an argument or variable is empty, has a
- * newline or is not UTF-8, which the runtime's lists cannot carry) a copy with both lists escaped in
- * one more variable that the new program's glue layer decodes before main(). NULL: no memory. */
+/* The environment to exec with: a copy of envp plus one more variable holding argv and envp
+ * escaped, which the new program's glue layer decodes before main() and uses in place of the
+ * runtime's lists (see execArguments.c for what those lose). NULL: no memory. */
 char **exec_environment(char *const argv[], char *const envp[]);
 void free_exec_environment(char **environment, char *const envp[]);
 
