@@ -52,27 +52,62 @@ export const MEMORY_METER_KEY = "skillbox:memory-meter";
 export const PROCESS_ERROR_KEY = "skillbox:process-error";
 
 /**
- * Classic-script source that reports every `WebAssembly.Memory` created once the meter port has
- * come, for the run's memory budget (workers/shell/processMemoryMeter.ts). Defines
- * `takeMeterPort(event)`, true when the event was the port, which the bootstrap calls before
- * anything else sees a message, so the port never reaches the SDK.
+ * Classic-script source that tells the run's memory meter (workers/shell/processMemoryMeter.ts)
+ * which `WebAssembly.Memory` this process runs on: the last one a module was instantiated with
+ * here (an exec's replaces the one before), never the SDK's own, which comes in the "init"
+ * message, is shared by every worker of the run and is counted once, by the shell worker.
+ * Memories the SDK makes and drops are not reported, so only their process keeps them alive:
+ * reporting every memory made (a fork makes two in the parent) kept them, and the address space
+ * each reserves, alive for the parent's life, and a loop of 116 subshells used up the renderer's.
+ * Defines `takeMeterPort(event)`, true when the event was the port, which the bootstrap calls
+ * before anything else sees a message, so the port never reaches the SDK, and
+ * `meterIncoming(data)` for each message it passes on. The meter hears `{ id, memory }` and
+ * `{ release: id }`.
  */
 export const METERED_MEMORY_SOURCE = `var meterPort = null;
+var memoryIds = new WeakMap();
+var sdkMemories = new WeakSet();
+var lastMemoryId = 0;
+var NativeMemoryType = WebAssembly.Memory;
 function takeMeterPort(event) {
   var port = event.data && event.data[${JSON.stringify(MEMORY_METER_KEY)}];
   if (!port) return false;
   meterPort = port;
   return true;
 }
+function memoriesIn(value, found, depth) {
+  if (!value || typeof value !== "object" || depth > 4) return found;
+  if (value instanceof NativeMemoryType) return found.push(value), found;
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return found;
+  if (typeof SharedArrayBuffer !== "undefined" && value instanceof SharedArrayBuffer) return found;
+  var items = Array.isArray(value) ? value : Object.keys(value).map(function (k) { return value[k]; });
+  if (items.length > 64) return found;
+  items.forEach(function (item) { memoriesIn(item, found, depth + 1); });
+  return found;
+}
+function reportMemory(memory) {
+  if (!meterPort || memoryIds.has(memory) || sdkMemories.has(memory)) return;
+  if (lastMemoryId > 0) meterPort.postMessage({ release: lastMemoryId });
+  lastMemoryId += 1;
+  memoryIds.set(memory, lastMemoryId);
+  meterPort.postMessage({ id: lastMemoryId, memory: memory });
+}
+function meterIncoming(data) {
+  if (data && data.type === "init") memoriesIn(data, [], 0).forEach(function (m) { sdkMemories.add(m); });
+}
 (function () {
-  var NativeMemory = WebAssembly.Memory;
-  function MeteredMemory(descriptor) {
-    var memory = new NativeMemory(descriptor);
-    if (meterPort) meterPort.postMessage(memory);
-    return memory;
+  var NativeInstance = WebAssembly.Instance;
+  var nativeInstantiate = WebAssembly.instantiate;
+  function MeteredInstance(module, imports) {
+    memoriesIn(imports, [], 0).forEach(reportMemory);
+    return new NativeInstance(module, imports);
   }
-  MeteredMemory.prototype = NativeMemory.prototype;
-  WebAssembly.Memory = MeteredMemory;
+  MeteredInstance.prototype = NativeInstance.prototype;
+  WebAssembly.Instance = MeteredInstance;
+  WebAssembly.instantiate = function (source, imports) {
+    memoriesIn(imports, [], 0).forEach(reportMemory);
+    return nativeInstantiate.apply(WebAssembly, arguments);
+  };
 })();`;
 
 /**
@@ -110,6 +145,7 @@ self.onmessage = function (first) {
   var early = [];
   port.onmessage = function (event) {
     if (takeMeterPort(event)) return;
+    meterIncoming(event.data);
     if (early) early.push(event);
     else deliver(event);
   };

@@ -235,6 +235,16 @@ printf 'echo helper ran with "$1"\\n' > helper.sh && chmod +x helper.sh
     }
   });
 
+  test("600 subshells and command substitutions in a loop finish: an ended process's memory is let go", async () => {
+    // Each process reserves gigabytes of the renderer's address space for its memory; with every
+    // ended one kept alive by its parent's count, the 117th subshell could not start.
+    const outcome = await script(
+      "i=0; while [ $i -lt 600 ]; do (:); x=$(echo $i); i=$((i+1)); done; echo $x\n",
+      60_000,
+    );
+    expect(outcome).toMatchObject({ exitCode: 0, stdout: "599\n", stderr: "" });
+  });
+
   test("a fork bomb ends at the process limit or the time limit, and the next run works", async () => {
     // The script's own shell stays, so the run can end only at a limit: with `wait` it ended once
     // its own first pipeline had, and one full test run saw the orphaned rest die out (exit 0).

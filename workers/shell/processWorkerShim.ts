@@ -1,6 +1,6 @@
 import { MEMORY_METER_KEY, PROCESS_ERROR_KEY } from "../../src/sandbox/processWorkerBootstrap";
 import type { PostToFrame } from "../shared/sandboxWorker";
-import type { ProcessMemoryMeter } from "./processMemoryMeter";
+import { meterReportSchema, type ProcessMemoryMeter } from "./processMemoryMeter";
 
 // Taken when the module loads: the worker's lockdown removes them from its global scope.
 const NativeMessageChannel = MessageChannel;
@@ -47,7 +47,10 @@ class ProcessWorker extends EventTarget {
     };
     const meterChannel = new NativeMessageChannel();
     meterChannel.port1.onmessage = (event: MessageEvent<unknown>) => {
-      if (event.data instanceof WebAssembly.Memory) meter.add(this, event.data);
+      const report = meterReportSchema.safeParse(event.data);
+      if (!report.success) return;
+      if ("release" in report.data) meter.release(this, report.data.release);
+      else meter.add(this, report.data.memory, report.data.id);
     };
     this.port.postMessage({ [MEMORY_METER_KEY]: meterChannel.port2 }, [meterChannel.port2]);
     post({ type: "process-start", id, port: channel.port2 }, [channel.port2]);
