@@ -205,6 +205,8 @@ export class SandboxHost implements Runtime {
   /** Runtimes handed to the frame (or on their way), by language. */
   private readonly configured = new Map<ScriptLanguage, Promise<void>>();
   private readonly bootTimeoutMs: number;
+  /** How long the frame may take to load, to answer, and to take a runtime. */
+  private readonly connectTimeoutMs: number;
   private readonly admission: AdmissionLimits;
   private snapshotKey: string | undefined;
   /** Whether the Python snapshot handed to the frame came from the store. */
@@ -223,6 +225,7 @@ export class SandboxHost implements Runtime {
     private readonly layers: LayerSwitches,
   ) {
     this.bootTimeoutMs = options.bootTimeoutMs ?? DEFAULT_BOOT_TIMEOUT_MS;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     this.admission = { ...DEFAULT_ADMISSION, ...options.admission };
     this.languages = new Set(options.runtimes.map((source) => source.language));
   }
@@ -350,7 +353,6 @@ export class SandboxHost implements Runtime {
   }
 
   private async attachFrame(): Promise<void> {
-    const connectTimeoutMs = this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     const frame = document.createElement("iframe");
     frame.sandbox.add("allow-scripts");
     frame.allow = "cross-origin-isolated";
@@ -363,7 +365,7 @@ export class SandboxHost implements Runtime {
     );
     (this.options.container ?? document.body).append(frame);
     try {
-      await this.connect(frame, loaded, connectTimeoutMs);
+      await this.connect(frame, loaded);
     } catch (error) {
       // A frame that never started is removed, so restart after restart leaves none behind.
       frame.remove();
@@ -371,12 +373,8 @@ export class SandboxHost implements Runtime {
     }
   }
 
-  private async connect(
-    frame: HTMLIFrameElement,
-    loaded: Promise<void>,
-    connectTimeoutMs: number,
-  ): Promise<void> {
-    await timeout(loaded, connectTimeoutMs, "the sandbox frame did not load");
+  private async connect(frame: HTMLIFrameElement, loaded: Promise<void>): Promise<void> {
+    await timeout(loaded, this.connectTimeoutMs, "the sandbox frame did not load");
     const channel = new MessageChannel();
     const copy = this.frameModule.slice(0);
     frame.contentWindow!.postMessage({ type: CONNECT_MESSAGE, module: copy }, "*", [
@@ -395,7 +393,7 @@ export class SandboxHost implements Runtime {
     this.api = wrap<SandboxFrameApi>(channel.port1);
     await timeout(
       Promise.race([this.api.status(), failed]),
-      connectTimeoutMs,
+      this.connectTimeoutMs,
       "the sandbox frame did not start",
     );
     await this.handOverSetups();
@@ -414,7 +412,7 @@ export class SandboxHost implements Runtime {
           this.api.configure(language, transfer(setup, transferablesOf(setup))),
         ),
       ),
-      this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      this.connectTimeoutMs,
       "the sandbox frame took no runtime",
     );
   }
