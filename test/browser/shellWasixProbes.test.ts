@@ -195,7 +195,7 @@ printf 'echo helper ran with "$1"\\n' > helper.sh && chmod +x helper.sh
     expect(outcome.exitCode).not.toBe(0);
     expect(outcome.notes).toContain("stopped: the run started more than 32 processes at once");
     const next = await script("echo next | tr a-z A-Z\n");
-    expect(next).toMatchObject({ exitCode: 0, stdout: "NEXT\n" });
+    expect(next, JSON.stringify(next)).toMatchObject({ exitCode: 0, stdout: "NEXT\n" });
     const python = await page.evaluate(async () => {
       const outcome = await window.harness.run({
         runId: crypto.randomUUID(),
@@ -235,14 +235,20 @@ printf 'echo helper ran with "$1"\\n' > helper.sh && chmod +x helper.sh
     }
   });
 
-  test("600 subshells and command substitutions in a loop finish: an ended process's memory is let go", async () => {
+  test("150 subshells and 150 command substitutions in a loop finish: an ended process's memory is let go", async () => {
     // Each process reserves gigabytes of the renderer's address space for its memory; with every
-    // ended one kept alive by its parent's count, the 117th subshell could not start.
+    // ended one kept alive by its parent's count, the 117th subshell could not start. The SDK
+    // itself still holds part of each child's memory in the parent (docs/runtimes.md): past
+    // about 300 forks in one process, depending on the page, a fork can fail.
     const outcome = await script(
-      "i=0; while [ $i -lt 600 ]; do (:); x=$(echo $i); i=$((i+1)); done; echo $x\n",
+      "i=0; while [ $i -lt 150 ]; do (:); x=$(echo $i); i=$((i+1)); done; echo $x\n",
       60_000,
     );
-    expect(outcome).toMatchObject({ exitCode: 0, stdout: "599\n", stderr: "" });
+    expect(outcome, JSON.stringify(outcome)).toMatchObject({
+      exitCode: 0,
+      stdout: "149\n",
+      stderr: "",
+    });
   });
 
   test("a fork bomb ends at the process limit or the time limit, and the next run works", async () => {
