@@ -487,24 +487,32 @@ describe("the sandbox frame served from a second site", () => {
     const { targetInfos } = (await cdp.send("Target.getTargets")) as {
       targetInfos: { targetId: string; type: string; url: string; parentFrameId?: string }[];
     };
-    const frame = targetInfos.find(
+    // Every sandbox frame of this page: one the app is replacing can still be listed beside the
+    // one running the script, and pausing only the first found once left the run going.
+    const frames = targetInfos.filter(
       (target) =>
         target.type === "iframe" &&
         target.url.includes("sandbox.html") &&
         target.parentFrameId === pageTarget.targetId,
     );
-    expect(frame, "the sandbox frame's target").toBeDefined();
-    const { sessionId } = (await cdp.send("Target.attachToTarget", {
-      targetId: frame!.targetId,
-      flatten: false,
-    })) as { sessionId: string };
-    const sendToFrame = (id: number, method: string) =>
+    expect(frames.length, "the sandbox frame's target").toBeGreaterThan(0);
+    const sessionIds: string[] = [];
+    for (const frame of frames) {
+      const { sessionId } = (await cdp.send("Target.attachToTarget", {
+        targetId: frame.targetId,
+        flatten: false,
+      })) as { sessionId: string };
+      sessionIds.push(sessionId);
+    }
+    const sendToFrame = (sessionId: string, id: number, method: string) =>
       cdp.send("Target.sendMessageToTarget", {
         sessionId,
         message: JSON.stringify({ id, method }),
       });
-    await sendToFrame(1, "Debugger.enable");
-    await sendToFrame(2, "Debugger.pause");
+    for (const sessionId of sessionIds) {
+      await sendToFrame(sessionId, 1, "Debugger.enable");
+      await sendToFrame(sessionId, 2, "Debugger.pause");
+    }
     const { result, ms } = await step("the hung frame's run answers", running);
     expect(result).toEqual({
       error: expect.stringContaining("the sandbox stopped answering and was restarted"),
@@ -515,11 +523,15 @@ describe("the sandbox frame served from a second site", () => {
     // already destroyed the removed frame, its session ended with it.
     await step(
       "the debugger lets go",
-      sendToFrame(3, "Debugger.resume")
-        .then(() => cdp.send("Target.detachFromTarget", { sessionId }))
-        .catch((error: Error) => {
-          if (!/No session with given id/.test(error.message)) throw error;
-        }),
+      Promise.all(
+        sessionIds.map((sessionId) =>
+          sendToFrame(sessionId, 3, "Debugger.resume")
+            .then(() => cdp.send("Target.detachFromTarget", { sessionId }))
+            .catch((error: Error) => {
+              if (!/No session with given id/.test(error.message)) throw error;
+            }),
+        ),
+      ),
     );
     expect(await step("the next run", runScript(page, "crash", "scripts/hello.py"))).toMatchObject({
       exit_code: 0,
