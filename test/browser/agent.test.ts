@@ -190,7 +190,7 @@ describe("cancel", () => {
     await page.waitForTimeout(2500);
     await page.evaluate(() => window.skillbox.chat.cancel());
     expect((await pending).outcome).toEqual({ cancelled: true });
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(Date.now() - started).toBeLessThan(30_000);
     const items = await transcript(page);
     const tool = items.find((i) => i.role === "tool") as Extract<TranscriptItem, { role: "tool" }>;
     expect(tool.result).toMatchObject({ exit_code: 130, timed_out: false });
