@@ -22,7 +22,7 @@ import { shellFor } from "./scriptShell";
 /**
  * The SDK's file API only reaches paths under `/workspace`, so the skill's files are mounted at
  * `/workspace/skills/NAME`. A configured package runs there (docs/runtimes.md); dash and
- * toybox run from the contract's `/skills/NAME` through a link ({@link CONTRACT_PATH_PRELUDE}).
+ * toybox run from the contract's `/skills/NAME` through a link ({@link startFolderEnv}).
  */
 const WORKSPACE = "/workspace";
 
@@ -31,13 +31,17 @@ export function wasmerSkillDirectory(skillName: string): string {
 }
 
 /**
- * Run by dash as `sh -c PRELUDE SCRIPT ARGS…`: each process of a run starts on a fresh root
- * file system, so the run's first shell links `/skills` to the mounted folder, enters the
- * skill directory (the SDK cannot start a process there) and becomes the script's shell, with
- * `$0` the script as usual.
+ * What the run's first dash process is told (wasix/glue/src/startFolder.c): link `/skills` to the
+ * mounted skills and start in the skill's folder. A run's worker, and so its sandbox and root file
+ * system, serve that run only: the link is made once per run, before the script's shell starts.
  */
-const CONTRACT_PATH_PRELUDE = (skillName: string) =>
-  `ln -s ${WORKSPACE}/skills /skills && cd ${skillDirectory(skillName)} && exec sh "$0" "$@"`;
+function startFolderEnv(skillName: string): Record<string, string> {
+  return {
+    SKILLBOX_SKILLS_LINK: `${WORKSPACE}/skills`,
+    SKILLBOX_START_FOLDER: skillDirectory(skillName),
+    PWD: skillDirectory(skillName),
+  };
+}
 
 /**
  * Processes one run may have at once (each is a worker): pipelines, `$(…)` and background jobs
@@ -169,13 +173,13 @@ export async function bootWasmerEngine(init: WorkerInit, post: PostToFrame): Pro
       for (const dir of request.directories ?? []) {
         await sandbox.fs.mkdir(`${root}/${dir}`, { recursive: true });
       }
-      const args = wasixShell
-        ? ["-c", CONTRACT_PATH_PRELUDE(request.skillName), request.scriptPath, ...request.args]
-        : [request.scriptPath, ...request.args];
       const process = await sandbox
-        .command(command, args, {
+        .command(command, [request.scriptPath, ...request.args], {
           cwd: root,
-          env: wasixShell ? request.env : { ...request.env, PWD: root },
+          env: {
+            ...request.env,
+            ...(wasixShell ? startFolderEnv(request.skillName) : { PWD: root }),
+          },
         })
         .spawn({ stdin: "closed", stdout: "pipe", stderr: "pipe" });
       const stopWatching = watchInterrupt(interruptCell, () => void process.kill());

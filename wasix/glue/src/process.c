@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,6 +17,7 @@
 #include "runFiles.h"
 #include "signalMail.h"
 #include "signals.h"
+#include "startedChildren.h"
 #include "wasix.h"
 #include "workingDirectory.h"
 
@@ -85,6 +87,30 @@ static void forget_child(pid_t pid) {
 
 static pid_t parent;
 
+static int is_child(pid_t pid) {
+  for (size_t i = 0; i < child_count; i++) {
+    if (children[i] == pid) return 1;
+  }
+  return 0;
+}
+
+/* How long kill waits for a child to start: a child's worker starts in tens of milliseconds, a
+ * first fork on a loaded machine in a few hundred. */
+#define CHILD_START_LIMIT_NS 2000000000ULL
+
+void await_child_start(pid_t pid) {
+  if (!is_child(pid)) return;
+  char path[RUN_FILE_PATH_SIZE];
+  run_file(path, "started", pid);
+  struct stat info;
+  uint64_t nap = 1000000, waited = 0;
+  while (stat(path, &info) && waited < CHILD_START_LIMIT_NS) {
+    pause_for(nap);
+    waited += nap;
+    if (nap < 16000000) nap *= 2;
+  }
+}
+
 pid_t fork(void) {
   pid_t self = getpid();
   uint32_t pid = 0;
@@ -95,6 +121,7 @@ pid_t fork(void) {
     child_count = 0;
     reaped_count = 0;
     signals_after_fork();
+    write_run_number("started", getpid(), 1, O_TRUNC);
   } else {
     remember_child((pid_t)pid);
   }

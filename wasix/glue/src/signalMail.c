@@ -16,6 +16,7 @@
 #include "runFiles.h"
 #include "signalMail.h"
 #include "signals.h"
+#include "startedChildren.h"
 #include "wasix.h"
 
 #define BIT(signal) (1ULL << ((signal) - 1))
@@ -134,6 +135,7 @@ int send_signal(pid_t pid, int signal) {
     if (ignored & bit) return 0;
   }
   if (!terminates_by_default(signal)) return 0;
+  await_child_start(pid);
   int32_t error = wasix_proc_signal((uint32_t)pid, SIGKILL);
   if (error) return wasix_fail(error);
   leave_signal_status(pid, signal);
