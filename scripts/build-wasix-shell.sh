@@ -79,7 +79,7 @@ glue=$root/wasix/glue
 defines="-D_WASI_EMULATED_SIGNAL -D_WASI_EMULATED_PROCESS_CLOCKS -D_WASI_EMULATED_MMAN"
 wrapped=__wasi_proc_exit,__wasi_fd_prestat_get,__wasi_args_sizes_get,__wasi_args_get
 wrapped=$wrapped,__wasi_environ_sizes_get,__wasi_environ_get,open,openat,close,fcntl,read,write
-wrapped=$wrapped,readv,writev,pread,pwrite,lseek,fstat,fstatat,ftruncate,fsync,utimensat,futimens,isatty
+wrapped=$wrapped,readv,writev,pread,pwrite,lseek,fstat,fstatat,stat,lstat,ftruncate,fsync,utimensat,futimens,isatty
 # Shared memory (the runtime requires it to fork), imported so the runtime can copy it; Debian's
 # libc objects are built without atomics, hence --no-check-features.
 # The linker's default stack is 64 KiB, and frames past its end silently overwrite the program's

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "descriptors.h"
+#include "devices.h"
 #include "directoryPaths.h"
 #include "permissions.h"
 #include "wasix.h"
@@ -141,7 +142,10 @@ int __real_fstat(int, struct stat *);
 int __wrap_fstat(int fd, struct stat *info) {
   TRANSLATE(fd);
   int result = __real_fstat(real_fd, info);
-  if (!result) present_ownership(info);
+  if (!result) {
+    present_ownership(info);
+    present_device_type(info);
+  }
   return result;
 }
 

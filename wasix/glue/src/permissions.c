@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "devices.h"
 #include "permissions.h"
 
 enum { SANDBOX_USER = 1000 };
@@ -23,15 +24,31 @@ static int is_command(int directory, const char *path) {
   return directory == AT_FDCWD && (!strncmp(path, "/bin/", 5) || !strncmp(path, "/usr/bin/", 9));
 }
 
-int __real_fstatat(int, const char *restrict, struct stat *restrict, int);
-int __wrap_fstatat(int directory, const char *restrict path, struct stat *restrict info,
-                   int flags) {
-  int result = __real_fstatat(directory, path, info, flags);
+/* What every status found by a path shows (wasi-libc's stat() and lstat() do not go through
+ * fstatat(), so all three are wrapped). */
+static int present(int result, int directory, const char *path, struct stat *info) {
   if (!result) {
     present_ownership(info);
+    present_device_type(info);
     if (is_command(directory, path) && S_ISREG(info->st_mode)) info->st_mode |= 0111;
   }
   return result;
+}
+
+int __real_fstatat(int, const char *restrict, struct stat *restrict, int);
+int __wrap_fstatat(int directory, const char *restrict path, struct stat *restrict info,
+                   int flags) {
+  return present(__real_fstatat(directory, path, info, flags), directory, path, info);
+}
+
+int __real_stat(const char *restrict, struct stat *restrict);
+int __wrap_stat(const char *restrict path, struct stat *restrict info) {
+  return present(__real_stat(path, info), AT_FDCWD, path, info);
+}
+
+int __real_lstat(const char *restrict, struct stat *restrict);
+int __wrap_lstat(const char *restrict path, struct stat *restrict info) {
+  return present(__real_lstat(path, info), AT_FDCWD, path, info);
 }
 
 static int exists(int directory, const char *path, int flags) {
