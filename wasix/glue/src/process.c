@@ -76,38 +76,39 @@ static void remember_child(pid_t pid) {
   children[child_count++] = pid;
 }
 
+/* Where `pid` is in the child list; child_count when it is not there. */
+static size_t child_slot(pid_t pid) {
+  size_t i = 0;
+  while (i < child_count && children[i] != pid) i++;
+  return i;
+}
+
 static void forget_child(pid_t pid) {
-  for (size_t i = 0; i < child_count; i++) {
-    if (children[i] == pid) {
-      children[i] = children[--child_count];
-      return;
-    }
-  }
+  size_t i = child_slot(pid);
+  if (i < child_count) children[i] = children[--child_count];
 }
 
 static pid_t parent;
 
-static int is_child(pid_t pid) {
-  for (size_t i = 0; i < child_count; i++) {
-    if (children[i] == pid) return 1;
-  }
-  return 0;
-}
+/* Polls that wait on another process start at 1 ms and double up to 16 ms: quick when the other
+ * side is quick, cheap when it is not. */
+#define FIRST_NAP_NS 1000000ULL
+#define LONGEST_NAP_NS 16000000ULL
+
+static uint64_t next_nap(uint64_t nap) { return nap < LONGEST_NAP_NS ? 2 * nap : nap; }
 
 /* How long kill waits for a child to start: a child's worker starts in tens of milliseconds, a
  * first fork on a loaded machine in a few hundred. */
 #define CHILD_START_LIMIT_NS 2000000000ULL
 
 void await_child_start(pid_t pid) {
-  if (!is_child(pid)) return;
+  if (child_slot(pid) == child_count) return;
   char path[RUN_FILE_PATH_SIZE];
   run_file(path, "started", pid);
   struct stat info;
-  uint64_t nap = 1000000, waited = 0;
-  while (stat(path, &info) && waited < CHILD_START_LIMIT_NS) {
+  for (uint64_t nap = FIRST_NAP_NS, waited = 0;
+       stat(path, &info) && waited < CHILD_START_LIMIT_NS; waited += nap, nap = next_nap(nap)) {
     pause_for(nap);
-    waited += nap;
-    if (nap < 16000000) nap *= 2;
   }
 }
 
@@ -295,7 +296,7 @@ static pid_t join(pid_t pid, int *status, int options) {
  * arrive by mail (signalMail.c), so it asks without blocking and reads its mail in between, as
  * Linux runs a handler while a shell waits for its foreground job. */
 static pid_t join_watching_signals(pid_t pid, int *status, int options) {
-  for (uint64_t pause = 1000000;; pause = pause < 16000000 ? 2 * pause : pause) {
+  for (uint64_t pause = FIRST_NAP_NS;; pause = next_nap(pause)) {
     pid_t found = join(pid, status, options | WNOHANG);
     /* Also once the child has ended: it may have signalled this process on its way out. */
     take_sent_signals();
