@@ -190,15 +190,24 @@ printf 'echo helper ran with "$1"\\n' > helper.sh && chmod +x helper.sh
     expect(outcome.stderr).toMatch(/tool\.wasm: Permission denied/);
   });
 
-  test("a fork storm ends its own run with a note; the next shell and Python runs are healthy", async () => {
-    const started = Date.now();
-    const outcome = await script("while :; do sleep 1000 & done\n", 60_000);
-    expect(Date.now() - started).toBeLessThan(30_000);
-    expect(outcome.timedOut).toBe(false);
-    expect(outcome.exitCode).not.toBe(0);
-    expect(outcome.notes).toContain("stopped: the run started more than 32 processes at once");
-    const next = await script("echo next | tr a-z A-Z\n");
-    expect(next, JSON.stringify(next)).toMatchObject({ exitCode: 0, stdout: "NEXT\n" });
+  test("fork storms end their own runs with a note; the next shell and Python runs are healthy", async () => {
+    // Twice in a row: the second storm and each next run start while the renderer is still
+    // giving back the address space the ended processes held (src/sandbox/addressSpace.ts).
+    for (const round of [1, 2]) {
+      const started = Date.now();
+      const outcome = await script("while :; do sleep 1000 & done\n", 60_000);
+      expect(Date.now() - started, `round ${round}`).toBeLessThan(30_000);
+      expect(outcome, `round ${round}: ${JSON.stringify(outcome)}`).toMatchObject({
+        timedOut: false,
+        exitCode: 1,
+      });
+      expect(outcome.notes).toContain("stopped: the run started more than 24 processes at once");
+      const next = await script("echo next | tr a-z A-Z\n");
+      expect(next, `round ${round}: ${JSON.stringify(next)}`).toMatchObject({
+        exitCode: 0,
+        stdout: "NEXT\n",
+      });
+    }
     const python = await page.evaluate(async () => {
       const outcome = await window.harness.run({
         runId: crypto.randomUUID(),
@@ -266,7 +275,7 @@ printf 'echo helper ran with "$1"\\n' > helper.sh && chmod +x helper.sh
     // its own first pipeline had, and one full test run saw the orphaned rest die out (exit 0).
     const outcome = await script("bomb() { bomb | bomb & }; bomb\nsleep 10\n", 3_000);
     expect(outcome.exitCode, JSON.stringify(outcome)).not.toBe(0);
-    expect(outcome.notes.join("\n")).toMatch(/more than 32 processes|passed its time limit/);
+    expect(outcome.notes.join("\n")).toMatch(/more than 24 processes|passed its time limit/);
     expect(await script("echo next\n")).toMatchObject({ exitCode: 0, stdout: "next\n" });
   });
 

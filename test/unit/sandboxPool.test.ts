@@ -45,8 +45,8 @@ class FakeWorker implements SandboxWorker {
     this.boot.resolve(1);
   }
 
-  failBoot(): void {
-    this.boot.reject(new Error("boot failed"));
+  failBoot(message = "boot failed"): void {
+    this.boot.reject(new Error(message));
   }
 
   run(
@@ -363,6 +363,35 @@ describe("WorkerPool", () => {
     started[0]!.failBoot();
     expect(await taking).toBe("boot failed");
     expect(started).toHaveLength(1);
+  });
+
+  test("a boot that found no address space is tried again after 0.25, 0.5, 1 and 2 s, then fails", async () => {
+    const noRoom = "Shell runtime failed to start: WebAssembly.Memory(): could not allocate memory";
+    const { pool, started } = fakePool(1);
+    const taking = pool.take().catch((error: Error) => error.message);
+    for (const waitMs of [250, 500, 1000, 2000]) {
+      started.at(-1)!.failBoot(noRoom);
+      const before = started.length;
+      await vi.advanceTimersByTimeAsync(waitMs - 1);
+      expect(started).toHaveLength(before);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(started).toHaveLength(before + 1);
+    }
+    started.at(-1)!.failBoot(noRoom);
+    expect(await taking).toBe(noRoom);
+    expect(started).toHaveLength(5);
+  });
+
+  test("a claimed boot that found no address space gets its worker once the room is back", async () => {
+    const { pool, started } = fakePool(1);
+    pool.warm();
+    const taking = pool.take();
+    started[0]!.failBoot("WebAssembly.Memory(): could not allocate memory");
+    await vi.advanceTimersByTimeAsync(250);
+    started[1]!.failBoot("WebAssembly.Memory(): could not allocate memory");
+    await vi.advanceTimersByTimeAsync(500);
+    started[2]!.booted();
+    expect(await taking).toBe(started[2]);
   });
 
   test("a minute without a run trims the pool to one ready worker", async () => {

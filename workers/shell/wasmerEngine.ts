@@ -1,4 +1,5 @@
 import type * as WasmerSdk from "@wasmer/sdk";
+import { isOutOfAddressSpace, NO_ADDRESS_SPACE_NOTE } from "../../src/sandbox/addressSpace";
 import { evalFreeFunction } from "../../src/sandbox/evalFreeFunction";
 import type { WorkerInit } from "../../src/sandbox/protocol";
 import {
@@ -45,9 +46,13 @@ function startFolderEnv(skillName: string): Record<string, string> {
 
 /**
  * Processes one run may have at once (each is a worker): pipelines, `$(…)` and background jobs
- * of real scripts stay far below it; a fork loop reaches it and its run is ended.
+ * of real scripts stay far below it; a fork loop reaches it and its run is ended. Each process
+ * reserves about 10 GiB of the renderer's address space, of which a tab has about 1 TiB for
+ * WebAssembly memories (src/sandbox/addressSpace.ts): at 32, 2 of 12 fork storms run back to back
+ * left a fork of the storm or of the next run no memory (a child that never ran, a pipeline with
+ * no output); at 24, none of 7 did.
  */
-const MAX_PROCESSES = 32;
+const MAX_PROCESSES = 24;
 /** How often a run's memory is measured against its budget. */
 const MEMORY_CHECK_MS = 50;
 
@@ -229,7 +234,12 @@ export async function bootWasmerEngine(init: WorkerInit, post: PostToFrame): Pro
             pump(process.stderr, io.stderr),
           ]).then(([exited]) => exited),
           overLimit,
-        ]);
+        ]).catch((error: unknown) => {
+          // The SDK ends the whole run when a process cannot get its memory.
+          if (!isOutOfAddressSpace(error)) throw error;
+          io.note(NO_ADDRESS_SPACE_NOTE);
+          return { exitCode: 1 };
+        });
         return {
           exitCode: output.exitCode,
           files: changedFiles(request.files, (await readTree(sandbox, root)).files),

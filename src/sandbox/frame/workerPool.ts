@@ -1,3 +1,4 @@
+import { isOutOfAddressSpace, NO_ADDRESS_SPACE_WAITS_MS } from "../addressSpace";
 import { SNAPSHOT_ASSET } from "../protocol";
 import { BootPriority, type BootScheduler, frameBootScheduler } from "./bootScheduler";
 import type { PoolState } from "./frameApi";
@@ -143,18 +144,35 @@ export class WorkerPool {
     const pooled = this.idle.shift() ?? this.booting.shift();
     if (!pooled && this.queued > this.superseded) this.superseded++;
     const handle = pooled ?? this.start();
-    try {
-      await handle.ready;
-    } catch (error) {
-      if (!pooled) throw error;
-      // A pooled boot may have failed for a passing reason; one fresh attempt decides.
-      const fresh = this.start();
-      await fresh.ready;
-      this.afterTake();
-      return fresh;
-    }
+    const ready = await this.bootedOrRetried(handle, pooled !== undefined);
     this.afterTake();
-    return handle;
+    return ready;
+  }
+
+  /**
+   * `handle` once booted. A pooled boot may have failed for a passing reason, so one fresh
+   * attempt decides; a boot that found no address space is tried again after each wait.
+   */
+  private async bootedOrRetried(handle: SandboxWorker, pooled: boolean): Promise<SandboxWorker> {
+    let current = handle;
+    let freshTries = pooled ? 1 : 0;
+    let waits = 0;
+    for (;;) {
+      try {
+        await current.ready;
+        return current;
+      } catch (error) {
+        if (isOutOfAddressSpace(error) && waits < NO_ADDRESS_SPACE_WAITS_MS.length) {
+          await new Promise((resolve) => setTimeout(resolve, NO_ADDRESS_SPACE_WAITS_MS[waits]));
+          waits++;
+        } else if (freshTries > 0) {
+          freshTries--;
+        } else {
+          throw error;
+        }
+        current = this.start();
+      }
+    }
   }
 
   private afterTake(): void {
