@@ -124,14 +124,14 @@ apt-get source "dash=$dash_version" >apt-dash.log 2>&1 || { cat apt-dash.log; ex
 echo "build-wasix-shell: toybox $toybox_version"
 # The mirrors lack toybox's .debian.tar.xz at times; its upstream tarball then comes verified
 # against the checksum in Debian's .dsc, without Debian's packaging (which patches no command).
-toybox_patches="Debian's source package, with our patch wasix/patches/toybox-tempfile-handler-signature.patch"
+toybox_patches="Debian's source package, with our patches wasix/patches/toybox-*.patch"
 if ! apt-get source "toybox=$toybox_version" >apt-toybox.log 2>&1; then
   orig=$(ls toybox_*.orig.tar.* 2>/dev/null | head -1)
   [ -n "$orig" ] || { cat apt-toybox.log; exit 1; }
   expected=$(awk '/^Checksums-Sha256:/ {on=1; next} /^[^ ]/ {on=0} on && $3 == "'"$orig"'" {print $1}' toybox_*.dsc)
   [ "$(sha256sum "$orig" | cut -d' ' -f1)" = "$expected" ] || { echo "toybox: $orig checksum mismatch"; exit 1; }
   tar xf "$orig"
-  toybox_patches="the upstream tarball of Debian's source package (its .debian.tar.xz was not on the mirror), with our patch wasix/patches/toybox-tempfile-handler-signature.patch"
+  toybox_patches="the upstream tarball of Debian's source package (its .debian.tar.xz was not on the mirror), with our patches wasix/patches/toybox-*.patch"
 fi
 (
   cd toybox-*/

@@ -8,6 +8,8 @@ export const KNOWN_SHELL_DIFFERENCES: Readonly<Record<string, string>> = {
     "just-bash's parser reads `<<` inside an arithmetic command `(( … ))` as the start of a here-document, so the script is a syntax error (exit 2); `$(( x << 35 ))` is parsed correctly.",
   "scripts/118_child_environment.sh []":
     "just-bash starts `sh -c` from the run's starting variables (one unset, or removed by `env -u`, comes back) and without the shell's descriptors past 2 (a here-document on 3 or 7 does not reach it)",
+  "scripts/122_gnu_sed_xargs_lines.sh []":
+    "just-bash's sed replaces every match for `s/a/X/3g` (GNU: the third on) and prints for `s/o/0/3p` with no third match; its expr returns 0 for a `\\(…\\)` group capture; its xargs -I splits lines at blanks",
 };
 
 /**
@@ -15,14 +17,7 @@ export const KNOWN_SHELL_DIFFERENCES: Readonly<Record<string, string>> = {
  * differs from dash/bash and GNU coreutils on this machine. The README lists the same.
  */
 export const KNOWN_WASIX_SHELL_DIFFERENCES: Readonly<Record<string, string>> = {
-  "scripts/20_sed.sh []":
-    "toybox 0.8.9's sed blanks the text before the match for `s/o/0/2` (a numbered occurrence; Debian's native toybox too)",
-  "scripts/24_wc_head_tail.sh []":
-    "toybox head has no `-n -N` (all but the last N lines, a GNU extension)",
-  "scripts/53_eval_expr.sh []": "toybox expr has no `length`",
   "scripts/66_symlinks.sh []":
     "symbolic links: reading through a link to a folder fails on the runtime's file system",
-  "scripts/103_find_xargs.sh []":
-    "toybox wc pads its total differently, and toybox 0.8.9's xargs has no `-I`",
   "scripts/114_arith_command_shift.sh []": `a bash script, so it runs on the built-in engine: ${KNOWN_SHELL_DIFFERENCES["scripts/114_arith_command_shift.sh []"]}`,
 };
