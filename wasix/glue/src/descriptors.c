@@ -1,8 +1,10 @@
 /* Descriptor numbers as scripts expect them. The runtime keeps its preopened directories on
- * descriptors 3, 4 and 5 and will not close or replace them, so `exec 3>file` would fail. The
- * glue layer gives user descriptors 3-5 a hidden runtime descriptor each, and every call that takes
- * a descriptor (wrapped with the linker's --wrap) translates it. All other numbers are the
- * runtime's own. */
+ * descriptors 3, 4 and 5 and will not close or replace them, so `exec 3>file` would fail, and
+ * holds 6, 7 and 8 for itself, so `echo hi >&7` wrote to one of them (status 1, "I/O error",
+ * where dash says "Bad file descriptor") and `sh -c 'cat <&8' 8<file` read from it. The glue
+ * layer gives user descriptors 3-9 (all a shell script can name with one digit) a hidden runtime
+ * descriptor each, and every call that takes a descriptor (wrapped with the linker's --wrap)
+ * translates it. All other numbers are the runtime's own. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -20,8 +22,8 @@
 #include "wasix.h"
 
 #define FIRST_SHADOWED 3
-#define LAST_SHADOWED 5
-/* Where the runtime descriptors behind user descriptors 3-5 live: near the runtime's highest
+#define LAST_SHADOWED 9
+/* Where the runtime descriptors behind user descriptors 3-9 live: near the runtime's highest
  * descriptor number (65535), where scripts never count. */
 #define HIDDEN_BASE 65000u
 
@@ -67,6 +69,20 @@ void adopt_shadowed_descriptors(char *const items[]) {
   }
 }
 
+/* The runtime hands out the lowest free number, and a wrapped call translates a number in 3-9:
+ * a file the runtime opened on 9 could be neither read nor closed (every script ran with no
+ * output: dash's own script file got 9). So each of 3-9 the runtime does not hold is held by an
+ * inert copy of its first preopened directory, in every program, before main(). */
+__attribute__((constructor)) static void hold_shadowed_numbers(void) {
+  for (int fd = FIRST_SHADOWED; fd <= LAST_SHADOWED; fd++) {
+    __wasi_fdstat_t stat;
+    if (__wasi_fd_fdstat_get((__wasi_fd_t)fd, &stat) != __WASI_ERRNO_BADF) continue;
+    uint32_t copy;
+    if (wasix_fd_dup(FIRST_SHADOWED, &copy)) return;
+    if ((int)copy != fd && __wasi_fd_renumber(copy, (uint32_t)fd)) (void)__wasi_fd_close(copy);
+  }
+}
+
 #define TRANSLATE(fd)                      \
   int real_fd = runtime_fd(fd);            \
   if (real_fd < 0) return wasix_fail(EBADF)
@@ -89,9 +105,9 @@ static int install(int source, int target) {
   return target;
 }
 
-/* The lowest free descriptor from `minimum` on, never 3-5: a shadowed number only works with the
+/* The lowest free descriptor from `minimum` on, never 3-9: a shadowed number only works with the
  * calls wrapped here, and dup() feeds descriptors to the rest of wasi-libc (fdopendir(),
- * openat(), …). A script reaches 3-5 only by naming them, which goes through dup2(). */
+ * openat(), …). A script reaches 3-9 only by naming them, which goes through dup2(). */
 static int lowest_free(int minimum) {
   for (int fd = minimum < 0 ? 0 : minimum; fd < 65535; fd++) {
     if (!shadowed(fd) && !is_open(fd)) return fd;

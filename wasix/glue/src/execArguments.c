@@ -2,7 +2,7 @@
  * it passes both newline-separated, drops an empty last item, takes only UTF-8, and adds every
  * variable the run's first process was started with to the ones a program passes on (so an unset
  * variable came back in the next program). The sender escapes both lists, and the table of its
- * user descriptors 3-5 (descriptors.c), into __SKILLBOX_EXEC (backslash escapes, "\xHH" for each
+ * user descriptors 3-9 (descriptors.c), into __SKILLBOX_EXEC (backslash escapes, "\xHH" for each
  * byte past ASCII, "\," ends an item, "\;" ends a list); the receiving program's glue layer hands
  * wasi-libc the decoded lists in place of the runtime's and takes the descriptor table. */
 #include <stdlib.h>
