@@ -15,6 +15,7 @@ import type { CustomCommand } from "just-bash/browser";
 import { checksumCommands } from "./compat/checksum";
 import { cutCommand } from "./compat/cut";
 import { envCommand } from "./compat/env";
+import { exprCommand } from "./compat/expr";
 import { gzipCommands } from "./compat/gzip";
 import { headCommand } from "./compat/head";
 import { jqCommand } from "./compat/jq";
@@ -39,6 +40,7 @@ export function compatCommands(): CustomCommand[] {
     printfCommand(),
     jqCommand(),
     envCommand(),
+    exprCommand(),
     xargsCommand(),
     shellCommand("sh"),
     shellCommand("bash"),

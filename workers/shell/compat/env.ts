@@ -1,5 +1,5 @@
 import { type CustomCommand, defineCommand } from "just-bash/browser";
-import { original, stdinBytes, textResult } from "./io";
+import { original, shellQuote, stdinBytes, textResult } from "./io";
 
 // ─── env ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -39,8 +39,4 @@ export function envCommand(): CustomCommand {
       signal: ctx.signal,
     });
   });
-}
-
-function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", "'\\''")}'`;
 }

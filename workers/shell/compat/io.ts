@@ -41,6 +41,11 @@ export function bytesResult(stdout: string, stderr = "", exitCode = 0): ExecResu
   return { stdout, stderr, exitCode, stdoutKind: "bytes" };
 }
 
+/** `text` as one single-quoted shell word. */
+export function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", "'\\''")}'`;
+}
+
 /** Runs the bundled just-bash command that a compat command shadows. */
 export async function original(ctx: Context, name: string, args: string[]): Promise<ExecResult> {
   if (ctx.origCommand) return ctx.origCommand(args);

@@ -1,5 +1,5 @@
 import { type CustomCommand, defineCommand } from "just-bash/browser";
-import { original } from "./io";
+import { bytesResult, original, shellQuote, stdinBytes, utf8Bytes, utf8Text } from "./io";
 
 // ─── xargs ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -40,6 +40,56 @@ export function xargsCommand(): CustomCommand {
         }
       }
     }
-    return original(ctx, "xargs", normalized);
+    return (await insertMode(normalized, ctx)) ?? original(ctx, "xargs", normalized);
   });
+}
+
+type Context = Parameters<Parameters<typeof defineCommand>[1]>[1];
+
+/**
+ * GNU's `xargs -I STR`: one command per input line, leading blanks dropped and empty lines
+ * skipped, STR in each argument replaced by the line. just-bash split the input at blanks, so
+ * `find … | xargs -I{} …` ran once per word of a name with a space. Undefined (just-bash's own
+ * xargs then runs) for options other than -I, -t and -r.
+ */
+async function insertMode(args: string[], ctx: Context) {
+  let replace: string | undefined;
+  let trace = false;
+  let i = 0;
+  for (; i < args.length && args[i]!.startsWith("-") && args[i] !== "--"; i++) {
+    if (args[i] === "-I") replace = args[++i];
+    else if (args[i] === "-t") trace = true;
+    else if (args[i] !== "-r") return undefined;
+  }
+  if (args[i] === "--") i++;
+  const command = args.slice(i);
+  if (!replace || !ctx.exec) return undefined;
+  if (command.length === 0) command.push("echo");
+  let stdout = "";
+  let stderr = "";
+  let exitCode = 0;
+  for (const raw of utf8Text(stdinBytes(ctx)).split("\n")) {
+    const line = raw.replace(/^[ \t]+/, "");
+    if (!line) continue;
+    const argv = command.map((arg) => arg.replaceAll(replace, line));
+    if (trace) stderr += `${argv.join(" ")}\n`;
+    const result = await ctx.exec(`command ${argv.map(shellQuote).join(" ")}`, {
+      cwd: ctx.cwd,
+      env: { ...ctx.exportedEnv },
+      signal: ctx.signal,
+    });
+    // Output as bytes: a command's may be either.
+    const bytes = result.stdoutKind === "bytes" || result.stdoutEncoding === "binary";
+    stdout += bytes ? result.stdout : utf8Bytes(result.stdout);
+    stderr += result.stderr;
+    if (result.exitCode === 255) {
+      stderr += `xargs: ${argv[0]}: exited with status 255; aborting\n`;
+      return bytesResult(stdout, stderr, 124);
+    }
+    if (result.exitCode === 126 || result.exitCode === 127) {
+      return bytesResult(stdout, stderr, result.exitCode);
+    }
+    if (result.exitCode !== 0) exitCode = 123;
+  }
+  return bytesResult(stdout, stderr, exitCode);
 }
