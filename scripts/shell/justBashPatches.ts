@@ -406,6 +406,20 @@ export const JUST_BASH_PATCHES: readonly BundlePatch[] = [
     replace:
       'let m=await Promise.race([d,new Promise(b=>{u=Xi(()=>b(!1),a)})]);n();let g=h.kind==="deadline"?new He("",`bash: ${r} exceeded its execution deadline\n`):new He("",`bash: execution aborted\n`),__sbDone=m&&(m.kind==="result"?m.result:m.error);if(__sbDone&&typeof __sbDone.stdout==="string"){let __sbErr=__sbDone.stderr??"";__sbErr.endsWith(g.stderr)&&(__sbErr=__sbErr.slice(0,-g.stderr.length));g.prependOutput(__sbDone.stdout,__sbErr)}',
   },
+  {
+    id: "sed-numbered-occurrence",
+    why: "sed `s/a/X/3g` replaces the third match and every one after it, and a line with fewer matches than the number is not substituted: `p`, `w` and `t` do not act on it. just-bash replaced every match when `g` came with a number, and printed a line it had not changed.",
+    find: 'if(t.substitutionMade=!0,o.nthOccurrence&&o.nthOccurrence>0&&!o.global){let d=0,p=o.nthOccurrence,h=ie(c,`g${o.ignoreCase?"i":""}`);t.patternSpace=h.replace(t.patternSpace,(m,...g)=>{if(d++,d===p){',
+    replace:
+      'let __sbMade=!0;if(o.nthOccurrence&&o.nthOccurrence>0){let d=0,p=o.nthOccurrence,h=ie(c,`g${o.ignoreCase?"i":""}`);__sbMade=!1;t.patternSpace=h.replace(t.patternSpace,(m,...g)=>{if(d++,d===p||o.global&&d>p){__sbMade=!0;',
+  },
+  {
+    id: "sed-numbered-occurrence-counts-only-a-replacement",
+    why: "See sed-numbered-occurrence: only a replacement made marks the line substituted.",
+    find: "o.printOnMatch&&t.lineNumberOutput.push(t.patternSpace)}}catch{}break}",
+    replace:
+      "__sbMade&&(t.substitutionMade=!0,o.printOnMatch&&t.lineNumberOutput.push(t.patternSpace))}}catch{}break}",
+  },
 ];
 
 /** Applies each patch to `source`; a snippet missing or found twice is an error naming the patch. */

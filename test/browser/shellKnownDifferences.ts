@@ -10,8 +10,6 @@ export const KNOWN_SHELL_DIFFERENCES: Readonly<Record<string, string>> = {
     "just-bash starts `sh -c` from the run's starting variables (one unset, or removed by `env -u`, comes back) and without the shell's descriptors past 2 (a here-document on 3 or 7 does not reach it)",
   "scripts/123_descriptors_six_to_nine.sh []":
     "just-bash fails a redirection from a closed descriptor with status 1 (dash: 2), `<&6` on a closed 6 reads as empty input instead of failing, and `sh -c` gets no descriptor past 2 (see 118)",
-  "scripts/122_gnu_sed_xargs_lines.sh []":
-    "just-bash's sed replaces every match for `s/a/X/3g` (GNU: the third on) and prints for `s/o/0/3p` with no third match",
 };
 
 /**
