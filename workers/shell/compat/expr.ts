@@ -9,7 +9,7 @@ const SWAPPED = new Set(["(", ")", "{", "}", "+", "?", "|"]);
 /**
  * A POSIX basic regular expression (GNU's flavour) as the JavaScript pattern just-bash's expr
  * matches with: `\(…\)` groups, `\{m,n\}` intervals and `\+ \? \|` become operators, their bare
- * forms literals; a leading `*` is a literal; bracket expressions are kept as written.
+ * forms literals; a leading `*` is a literal; bracket expressions get JavaScript's escaping.
  */
 export function basicToJsPattern(basic: string): string {
   let out = "";
@@ -75,6 +75,9 @@ function bracketToJs(basic: string, start: number): { pattern: string; end: numb
   return { pattern: "\\[", end: start };
 }
 
+/** The tokens after which an expr argument is an operand (where `match` is a function). */
+const OPERATORS = new Set("| & = != < <= > >= + - * / % :".split(" "));
+
 /**
  * GNU expr's `STRING : REGEX` and `match STRING REGEX` take a basic regular expression; just-bash
  * used the pattern as a JavaScript one, so `expr "$v" : 'v\([0-9]*\)'` (a group capture, the
@@ -97,20 +100,3 @@ export function exprCommand(): CustomCommand {
     return original(ctx, "expr", rewritten);
   });
 }
-
-const OPERATORS = new Set([
-  "|",
-  "&",
-  "=",
-  "!=",
-  "<",
-  "<=",
-  ">",
-  ">=",
-  "+",
-  "-",
-  "*",
-  "/",
-  "%",
-  ":",
-]);

@@ -1,5 +1,13 @@
 import { type CustomCommand, defineCommand } from "just-bash/browser";
-import { bytesResult, original, shellQuote, stdinBytes, utf8Bytes, utf8Text } from "./io";
+import {
+  bytesResult,
+  type Context,
+  original,
+  shellQuote,
+  stdinBytes,
+  utf8Bytes,
+  utf8Text,
+} from "./io";
 
 // ─── xargs ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -43,8 +51,6 @@ export function xargsCommand(): CustomCommand {
     return (await insertMode(normalized, ctx)) ?? original(ctx, "xargs", normalized);
   });
 }
-
-type Context = Parameters<Parameters<typeof defineCommand>[1]>[1];
 
 /**
  * GNU's `xargs -I STR`: one command per input line, leading blanks dropped and empty lines
