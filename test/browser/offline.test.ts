@@ -129,7 +129,11 @@ describe("offline-first", () => {
     await page.context().close();
   });
 
-  test("a repeat visit boots Python from the stored snapshot; a damaged one is discarded", async () => {
+  // Four visits, each booting every runtime: 60-90 s here, and past 120 s in a CI run on a
+  // machine twice as slow as usual.
+  test("a repeat visit boots Python from the stored snapshot; a damaged one is discarded", {
+    timeout: 240_000,
+  }, async () => {
     const page = await openApp(browser);
     await installTestSkill(page, SKILL, SCRIPTS);
     await runEachRuntime(page);
