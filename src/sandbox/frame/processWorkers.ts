@@ -1,8 +1,8 @@
 import { PROCESS_ERROR_KEY, processBootstrapUrl } from "../processWorkerBootstrap";
 
 /**
- * Twice the shell engine's own limit (workers/shell/wasmerEngine.ts): that limit is the one runs
- * meet; this one holds should the shell worker itself misbehave.
+ * Well above the shell engine's own limit of 24 (workers/shell/wasmerEngine.ts): that limit is
+ * the one runs meet; this one holds should the shell worker itself misbehave.
  */
 const MAX_PROCESS_WORKERS = 64;
 
