@@ -1,3 +1,4 @@
+import { RETRYING_MEMORY_SOURCE } from "./addressSpace";
 import { EVAL_FREE_FUNCTION_SOURCE } from "./evalFreeFunction";
 
 /**
@@ -121,6 +122,7 @@ export function processBootstrapSource(moduleUrl: string): string {
   return `"use strict";
 ${EVAL_FREE_FUNCTION_SOURCE}
 ${DENY_GLOBALS_SOURCE}
+${RETRYING_MEMORY_SOURCE}
 ${METERED_MEMORY_SOURCE}
 self.onmessage = function (first) {
   self.onmessage = null;

@@ -86,7 +86,7 @@ describe("Wasmer shell engine", () => {
     expect(outcome.timedOut).toBe(true);
     expect(outcome.stdout).toBe("spinning\n");
     // The killed worker is replaced: the next run starts and is stopped the same way.
-    const again = await runShell(page, { timeLimitMs: 1_000 });
+    const again = await runShell(page, { timeLimitMs: 2_000 });
     expect(again).toMatchObject({ exitCode: 124, stdout: "spinning\n" });
     await page.context().close();
   });

@@ -1,5 +1,11 @@
+import { runInNewContext } from "node:vm";
 import { expect, test } from "vitest";
-import { isOutOfAddressSpace } from "../../src/sandbox/addressSpace";
+import {
+  isOutOfAddressSpace,
+  MEMORY_RETRY_WAITS_MS,
+  RETRYING_MEMORY_SOURCE,
+  retryingMemory,
+} from "../../src/sandbox/addressSpace";
 
 test("knows V8's messages for a memory it could not reserve, and nothing else", () => {
   const noRoom = [
@@ -12,4 +18,66 @@ test("knows V8's messages for a memory it could not reserve, and nothing else", 
   for (const error of noRoom) expect(isOutOfAddressSpace(error), error.message).toBe(true);
   expect(isOutOfAddressSpace(new Error("the run's memory limit was reached"))).toBe(false);
   expect(isOutOfAddressSpace("could not allocate memory")).toBe(false);
+});
+
+/** A memory constructor that finds no room for its first `failures` calls. */
+function scarceMemory(
+  failures: number,
+  message = "WebAssembly.Memory(): could not allocate memory",
+) {
+  let calls = 0;
+  function ScarceMemory(this: { descriptor: unknown }, descriptor: unknown) {
+    calls += 1;
+    if (calls <= failures) throw new RangeError(message);
+    this.descriptor = descriptor;
+  }
+  return { Memory: ScarceMemory as unknown as typeof WebAssembly.Memory, calls: () => calls };
+}
+
+test("a memory made while there is no room is tried again after each wait, then made", () => {
+  const scarce = scarceMemory(3);
+  const slept: number[] = [];
+  const Memory = retryingMemory(scarce.Memory, (ms) => slept.push(ms));
+  const memory = new Memory({ initial: 1 });
+  expect(memory).toBeInstanceOf(scarce.Memory);
+  expect(slept).toEqual(MEMORY_RETRY_WAITS_MS.slice(0, 3));
+  expect(scarce.calls()).toBe(4);
+});
+
+test("the retrying memory gives up after its last wait, and at once on any other error", () => {
+  const never = scarceMemory(Number.POSITIVE_INFINITY);
+  const slept: number[] = [];
+  const Memory = retryingMemory(never.Memory, (ms) => slept.push(ms));
+  expect(() => new Memory({ initial: 1 })).toThrow(/could not allocate memory/);
+  expect(slept).toEqual(MEMORY_RETRY_WAITS_MS);
+  const other = scarceMemory(1, "WebAssembly.Memory(): Property 'initial' is required");
+  const untouched: number[] = [];
+  expect(
+    () => new (retryingMemory(other.Memory, (ms) => untouched.push(ms)))({ initial: 1 }),
+  ).toThrow(/initial/);
+  expect(untouched).toEqual([]);
+});
+
+test("the process workers' retrying memory (classic source) waits and retries the same way", () => {
+  const scarce = scarceMemory(2);
+  const slept: number[] = [];
+  const scope = {
+    WebAssembly: { Memory: scarce.Memory },
+    Atomics: {
+      wait: (_cell: unknown, _index: number, _value: number, ms: number) => slept.push(ms),
+    },
+    SharedArrayBuffer,
+    Int32Array,
+    Error,
+    Object,
+  };
+  runInNewContext(RETRYING_MEMORY_SOURCE, scope);
+  const memory = new scope.WebAssembly.Memory({ initial: 1 });
+  expect(memory).toBeInstanceOf(scarce.Memory);
+  expect(slept).toEqual(MEMORY_RETRY_WAITS_MS.slice(0, 2));
+  const never = scarceMemory(Number.POSITIVE_INFINITY);
+  scope.WebAssembly.Memory = never.Memory;
+  runInNewContext(RETRYING_MEMORY_SOURCE, scope);
+  expect(() => new scope.WebAssembly.Memory({ initial: 1 })).toThrow(/could not allocate/);
+  expect(never.calls()).toBe(MEMORY_RETRY_WAITS_MS.length + 1);
 });

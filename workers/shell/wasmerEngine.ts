@@ -1,5 +1,9 @@
 import type * as WasmerSdk from "@wasmer/sdk";
-import { isOutOfAddressSpace, NO_ADDRESS_SPACE_NOTE } from "../../src/sandbox/addressSpace";
+import {
+  installRetryingMemory,
+  isOutOfAddressSpace,
+  NO_ADDRESS_SPACE_NOTE,
+} from "../../src/sandbox/addressSpace";
 import { evalFreeFunction } from "../../src/sandbox/evalFreeFunction";
 import type { WorkerInit } from "../../src/sandbox/protocol";
 import {
@@ -128,6 +132,7 @@ export async function bootWasmerEngine(init: WorkerInit, post: PostToFrame): Pro
   const packageBytes = init.assets[SHELL_PACKAGE_ASSET];
   if (!sdkWasm || !packageBytes) throw new Error("the wasmer shell engine is missing its files");
   let onProcessLimit: WorkerLimitListener = () => {};
+  installRetryingMemory();
   const meter = new ProcessMemoryMeter();
   meter.meterLocalMemories();
   installProcessWorkerShim(MAX_PROCESSES, (limit) => onProcessLimit(limit), meter, post);
