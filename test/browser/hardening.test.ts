@@ -36,8 +36,14 @@ let browser: Browser;
 let page: Page;
 let counter: Awaited<ReturnType<typeof startConnectionCounter>>;
 
+/**
+ * Marks this file's browser process, so its renderers can be told from those of the browsers of
+ * other test files running at the same time (Chromium ignores a flag it does not know).
+ */
+const BROWSER_TAG = `--skillbox-test-browser=${process.pid}-${Date.now()}`;
+
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await launchChromium([BROWSER_TAG]);
   counter = await startConnectionCounter();
   page = await openApp(browser);
 });
@@ -210,19 +216,49 @@ describe("one memory budget per run", () => {
   });
 });
 
-/** Memory of every Chromium renderer process together, in bytes. */
+/**
+ * Memory of this file's Chromium renderer processes together, in bytes: those descended from the
+ * browser process started with {@link BROWSER_TAG}. Counting every renderer on the machine let
+ * another test file's browser, busy at the same time, fail this file's bounds.
+ */
 function rendererRss(): number {
-  let total = 0;
+  const processes: { pid: number; parent: number; cmdline: string }[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (!readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("--type=renderer")) continue;
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${entry}/status`, "utf8"));
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      processes.push({ pid: Number(entry), parent, cmdline });
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  const ours = new Set(
+    processes
+      .filter((p) => p.cmdline.includes(BROWSER_TAG) && !p.cmdline.includes("--type="))
+      .map((p) => p.pid),
+  );
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const p of processes) {
+      if (!ours.has(p.pid) && ours.has(p.parent)) {
+        ours.add(p.pid);
+        grown = true;
+      }
+    }
+  }
+  let total = 0;
+  for (const p of processes) {
+    if (!ours.has(p.pid) || !p.cmdline.includes("--type=renderer")) continue;
+    try {
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p.pid}/status`, "utf8"));
       total += Number(rss?.[1] ?? 0) * 1024;
     } catch {
       // The process ended while it was read.
     }
   }
+  if (ours.size === 0) throw new Error(`no browser process has ${BROWSER_TAG}`);
   return total;
 }
 

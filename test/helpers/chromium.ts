@@ -12,7 +12,10 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
-/** Debian's Chromium (never a downloaded one), headless. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_FLAGS });
+/** Debian's Chromium (never a downloaded one), headless, with `extraFlags` after ours. */
+export function launchChromium(extraFlags: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [...CHROMIUM_FLAGS, ...extraFlags],
+  });
 }

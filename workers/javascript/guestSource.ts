@@ -65,9 +65,12 @@ const PACKAGES: Readonly<Record<string, string>> = {
 /**
  * The whole guest program evaluated once per worker at boot, before any skill code: the internals,
  * each module registered as a lazy CommonJS-style factory (packages as source compiled on first
- * require), then the Node globals.
+ * require), then the Node globals. It runs inside one function, so that its declarations (and the
+ * functions declared in its blocks, which sloppy-mode scripts hoist to the enclosing scope) stay
+ * its own: at script level they became properties of `globalThis`, 50 names a script could see.
  */
 export const guestSource = [
+  "(function () {",
   internalsSource,
   ...Object.entries(MODULES).map(
     ([name, source]) =>
@@ -81,4 +84,5 @@ export const guestSource = [
   intlSource,
   nodeSource,
   jsonMessagesSource,
+  "})();",
 ].join("\n");

@@ -63,6 +63,51 @@ function spawnError(syscall, file, args) {
   });
 }
 
+/** Marks the errors made as Node makes its own (lib/internal/errors.js): see {@link nodeError}. */
+const NODE_ERROR = Symbol("skillbox.nodeError");
+
+/**
+ * An error as Node's own are: an enumerable `code`, which also shows in its string and its
+ * printed stack (`TypeError [ERR_INVALID_ARG_TYPE]: …`), as scripts and tests compare them.
+ */
+function nodeError(Base, code, message) {
+  const error = new Base(message);
+  error.code = code;
+  Object.defineProperty(error, NODE_ERROR, { value: true });
+  Object.defineProperty(error, "toString", {
+    value() {
+      return `${this.name} [${this.code}]: ${this.message}`;
+    },
+    writable: true,
+    configurable: true,
+  });
+  return error;
+}
+
+/** How Node's argument errors name the value they got. */
+function describeReceived(value) {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === "function") return `function ${value.name}`;
+  const inspect = builtin("util").inspect;
+  if (typeof value === "object") {
+    if (value.constructor?.name) return `an instance of ${value.constructor.name}`;
+    return inspect(value, { depth: -1 });
+  }
+  // A long string is cut before it is quoted, anything else after it is shown.
+  const cut = (text) => (text.length > 28 ? `${text.slice(0, 25)}...` : text);
+  const shown = typeof value === "string" ? inspect(cut(value)) : cut(inspect(value));
+  return `type ${typeof value} (${shown})`;
+}
+
+/** Node's ERR_INVALID_ARG_TYPE; `expected` reads as after "must be", e.g. "of type string". */
+function invalidArgType(name, expected, value) {
+  return nodeError(
+    TypeError,
+    "ERR_INVALID_ARG_TYPE",
+    `The "${name}" argument must be ${expected}. Received ${describeReceived(value)}`,
+  );
+}
+
 /** A call the sandbox cannot honour in a module that otherwise loads and works. */
 function notSupported(what) {
   const error = new Error(`${what} is not available in the sandbox`);
@@ -97,6 +142,9 @@ const internals = {
   lookupError,
   spawnError,
   notSupported,
+  nodeError,
+  invalidArgType,
+  NODE_ERROR,
   defineBuiltin(name, factory) {
     builtinFactories[name] = factory;
   },

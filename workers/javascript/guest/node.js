@@ -6,7 +6,7 @@
   const util = builtin("util");
   const path = builtin("path");
   const { Buffer } = builtin("buffer");
-  const NODE_VERSION = "v20.18.0";
+  const NODE_VERSION = "v20.20.2";
 
   // ---- process ---------------------------------------------------------------------------
   const process = new EventEmitter();
@@ -104,14 +104,34 @@
   }
   hrtime.bigint = () => BigInt(Math.floor((host("now") - started) * 1e6)) + 1_000_000_000n;
 
+  let warnedBefore = false;
   Object.assign(process, {
     title: "node",
     version: NODE_VERSION,
+    // As Node 20.20.2 reports them: scripts and test suites read these to pick code paths
+    // (Node's own tests skip every crypto test where `openssl` is missing).
     versions: {
       node: NODE_VERSION.slice(1),
-      v8: "11.3.244.8-node.23",
-      uv: "1.48.0",
+      acorn: "8.16.0",
+      ada: "2.9.2",
+      ares: "1.34.6",
+      brotli: "1.1.0",
+      cjs_module_lexer: "2.2.0",
+      cldr: "48.0",
+      icu: "78.2",
+      llhttp: "9.3.1",
       modules: "115",
+      napi: "9",
+      nghttp2: "1.61.0",
+      openssl: "3.0.19",
+      simdutf: "6.4.2",
+      tz: "2025c",
+      undici: "6.24.1",
+      unicode: "17.0",
+      uv: "1.46.0",
+      uvwasi: "0.0.23",
+      v8: "11.3.244.8-node.38",
+      zlib: "1.3.1-e00f703",
     },
     release: { name: "node", lts: "Iron" },
     platform: "linux",
@@ -151,11 +171,7 @@
     },
     nextTick(callback, ...args) {
       if (typeof callback !== "function") {
-        const err = new TypeError(
-          `The "callback" argument must be of type function. Received ${typeof callback}`,
-        );
-        err.code = "ERR_INVALID_ARG_TYPE";
-        throw err;
+        throw invalidArgType("callback", "of type function", callback);
       }
       tickQueue.push(() => callback(...args));
     },
@@ -172,14 +188,22 @@
     getgid: () => 1000,
     geteuid: () => 1000,
     getegid: () => 1000,
-    emitWarning(warning, type = "Warning") {
+    // As Node prints a warning: its code in brackets, and the hint under the first one only.
+    emitWarning(warning, typeOrOptions, code) {
+      const options =
+        typeOrOptions && typeof typeOrOptions === "object"
+          ? typeOrOptions
+          : { type: typeOrOptions, code };
+      const type = options.type ?? "Warning";
       const text =
         typeof warning === "string" ? `${type}: ${warning}` : `${warning.name}: ${warning.message}`;
-      host(
-        "write",
-        2,
-        `(node:1) ${text}\n(Use \`node --trace-warnings ...\` to show where the warning was created)\n`,
-      );
+      let printed = `(node:${process.pid}) ${options.code ? `[${options.code}] ` : ""}${text}\n`;
+      if (!warnedBefore) {
+        warnedBefore = true;
+        const trace = type === "DeprecationWarning" ? "deprecation" : "warnings";
+        printed += `(Use \`node --trace-${trace} ...\` to show where the warning was created)\n`;
+      }
+      host("write", 2, printed);
     },
     binding() {
       throw new Error("process.binding is not available in the sandbox");
@@ -194,6 +218,39 @@
   });
 
   // ---- errors ----------------------------------------------------------------------------
+  // V8's Error.captureStackTrace, which QuickJS lacks and which libraries call on their own error
+  // objects: `target.stack` becomes the header V8 gives it and the frames from the caller on (from
+  // past `constructorOpt` where it is on the stack).
+  Object.defineProperty(Error, "captureStackTrace", {
+    value: function captureStackTrace(target, constructorOpt) {
+      if (target === null || (typeof target !== "object" && typeof target !== "function")) {
+        throw invalidArgType("object", "of type object", target);
+      }
+      let frames = String(new Error().stack ?? "")
+        .split("\n")
+        .filter((line) => line.trim() !== "")
+        .slice(1);
+      const name = typeof constructorOpt === "function" ? constructorOpt.name : "";
+      if (name) {
+        const at = frames.findIndex((line) =>
+          [`at ${name} `, `at new ${name} `].some((start) => line.trimStart().startsWith(start)),
+        );
+        if (at !== -1) frames = frames.slice(at + 1);
+      }
+      frames = frames.slice(0, Math.max(0, Number(Error.stackTraceLimit) || 0));
+      const message = target.message === undefined ? "" : String(target.message);
+      const header = `${target.name === undefined ? "Error" : target.name}${message ? `: ${message}` : ""}`;
+      Object.defineProperty(target, "stack", {
+        value: [header, ...frames].join("\n"),
+        writable: true,
+        configurable: true,
+      });
+    },
+    writable: true,
+    configurable: true,
+  });
+  if (Error.stackTraceLimit === undefined) Error.stackTraceLimit = 10;
+
   function printUncaught(error) {
     let text;
     if (error instanceof Error || (error && typeof error === "object" && "stack" in error)) {
@@ -334,11 +391,7 @@
 
   function checkCallback(callback) {
     if (typeof callback !== "function") {
-      const err = new TypeError(
-        `The "callback" argument must be of type function. Received ${callback === null ? "null" : typeof callback}`,
-      );
-      err.code = "ERR_INVALID_ARG_TYPE";
-      throw err;
+      throw invalidArgType("callback", "of type function", callback);
     }
   }
 
@@ -562,13 +615,7 @@
 
   function makeRequire(module) {
     const require = (request) => {
-      if (typeof request !== "string") {
-        const err = new TypeError(
-          `The "id" argument must be of type string. Received ${typeof request}`,
-        );
-        err.code = "ERR_INVALID_ARG_TYPE";
-        throw err;
-      }
+      if (typeof request !== "string") throw invalidArgType("id", "of type string", request);
       if (request.startsWith("node:") || isBuiltin(request)) {
         const exports = requireBuiltin(request);
         if (exports !== undefined) return exports;
@@ -1104,8 +1151,29 @@
   }
 
   const { URL, URLSearchParams } = builtin("url");
-  Object.assign(globalThis, timerGlobals, {
+  const performanceStart = host("now");
+  // Node 20 lists exactly these names in Object.keys(globalThis), in this order; its other
+  // globals are there but not enumerable, and so are ours.
+  const listedGlobals = {
+    global: globalThis,
+    clearImmediate: timerGlobals.clearImmediate,
+    setImmediate: timerGlobals.setImmediate,
+    clearInterval: timerGlobals.clearInterval,
+    clearTimeout: timerGlobals.clearTimeout,
+    setInterval: timerGlobals.setInterval,
+    setTimeout: timerGlobals.setTimeout,
+    queueMicrotask: timerGlobals.queueMicrotask,
+    structuredClone,
+    atob: (text) => Buffer.from(String(text), "base64").toString("latin1"),
+    btoa: (text) => Buffer.from(String(text), "latin1").toString("base64"),
+    performance: { now: () => host("now") - performanceStart, timeOrigin: Date.now() },
     fetch,
+    crypto: {
+      randomUUID: () => host("randomUUID"),
+      getRandomValues: (array) => builtin("crypto").getRandomValues(array),
+    },
+  };
+  const unlistedGlobals = {
     Headers,
     Request,
     Response,
@@ -1116,21 +1184,24 @@
     URLSearchParams,
     TextEncoder,
     TextDecoder,
-    global: globalThis,
     Event,
     EventTarget,
     AbortController,
     AbortSignal,
-    structuredClone,
-    atob: (text) => Buffer.from(String(text), "base64").toString("latin1"),
-    btoa: (text) => Buffer.from(String(text), "latin1").toString("base64"),
-  });
-  globalThis.crypto = {
-    randomUUID: () => host("randomUUID"),
-    getRandomValues: (array) => builtin("crypto").getRandomValues(array),
   };
-  const performanceStart = host("now");
-  globalThis.performance = { now: () => host("now") - performanceStart, timeOrigin: Date.now() };
+  for (const [names, enumerable] of [
+    [listedGlobals, true],
+    [unlistedGlobals, false],
+  ]) {
+    for (const [name, value] of Object.entries(names)) {
+      Object.defineProperty(globalThis, name, {
+        value,
+        enumerable,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
 
   __skillbox.defineBuiltin("process", (_exports, _require, module) => {
     module.exports = process;

@@ -319,8 +319,37 @@ function toBuffer(bytes) {
   return new Buffer(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 
+/**
+ * The `Buffer` scripts see: also callable without `new`, and `new Buffer(string | array)`, as Node
+ * still allows both (with its DEP0005 warning). The class's own `new Buffer(...)` calls keep
+ * typed-array meaning; a subclass constructs through the class.
+ */
+let warnedBufferConstructor = false;
+function legacyBuffer(args) {
+  if (!warnedBufferConstructor) {
+    warnedBufferConstructor = true;
+    globalThis.process?.emitWarning(
+      "Buffer() is deprecated due to security and usability issues. Please use the Buffer.alloc(), Buffer.allocUnsafe(), or Buffer.from() methods instead.",
+      "DeprecationWarning",
+      "DEP0005",
+    );
+  }
+  const [value, encodingOrOffset, length] = args;
+  if (typeof value === "number") {
+    if (typeof encodingOrOffset === "string")
+      throw invalidArgType("string", "of type string", value);
+    return Buffer.alloc(value);
+  }
+  return Buffer.from(value, encodingOrOffset, length);
+}
+const PublicBuffer = new Proxy(Buffer, {
+  apply: (_target, _this, args) => legacyBuffer(args),
+  construct: (target, args, newTarget) =>
+    newTarget === PublicBuffer ? legacyBuffer(args) : Reflect.construct(target, args, newTarget),
+});
+
 module.exports = {
-  Buffer,
+  Buffer: PublicBuffer,
   kMaxLength: 2 ** 31 - 1,
   constants: { MAX_LENGTH: 2 ** 31 - 1, MAX_STRING_LENGTH: 2 ** 29 - 24 },
   __encode: encode,

@@ -47,11 +47,7 @@ class EventEmitterMethods {
 
   _add(type, listener, prepend) {
     if (typeof listener !== "function") {
-      const err = new TypeError(
-        `The "listener" argument must be of type function. Received ${listener === null ? "null" : typeof listener}`,
-      );
-      err.code = "ERR_INVALID_ARG_TYPE";
-      throw err;
+      throw invalidArgType("listener", "of type function", listener);
     }
     EventEmitter.init.call(this);
     if (this._events.newListener !== undefined)

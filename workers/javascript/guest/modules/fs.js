@@ -7,11 +7,7 @@ function toPath(path) {
   if (path instanceof URL) path = path.pathname;
   if (Buffer.isBuffer(path)) path = path.toString();
   if (typeof path !== "string") {
-    const err = new TypeError(
-      `The "path" argument must be of type string or an instance of Buffer or URL. Received ${path === null ? "null" : typeof path}`,
-    );
-    err.code = "ERR_INVALID_ARG_TYPE";
-    throw err;
+    throw invalidArgType("path", "of type string or an instance of Buffer or URL", path);
   }
   return pathModule.resolve(path);
 }
@@ -125,9 +121,7 @@ function badDescriptor(syscall) {
 
 function descriptor(fd, syscall) {
   if (typeof fd !== "number" || !Number.isInteger(fd)) {
-    const err = new TypeError(`The "fd" argument must be of type number. Received ${typeof fd}`);
-    err.code = "ERR_INVALID_ARG_TYPE";
-    throw err;
+    throw invalidArgType("fd", "of type number", fd);
   }
   const d = descriptors.get(fd);
   if (!d) throw badDescriptor(syscall);
@@ -463,11 +457,7 @@ for (const name of SYNC_NAMES) {
   };
   fs[name] = (...args) => {
     const callback = args.pop();
-    if (typeof callback !== "function") {
-      const err = new TypeError('The "cb" argument must be of type function. Received undefined');
-      err.code = "ERR_INVALID_ARG_TYPE";
-      throw err;
-    }
+    if (typeof callback !== "function") throw invalidArgType("cb", "of type function", callback);
     let result;
     let failure = null;
     try {

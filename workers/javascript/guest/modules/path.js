@@ -55,13 +55,7 @@ function normalizeString(path, allowAboveRoot) {
 }
 
 function assertPath(path, name = "path") {
-  if (typeof path !== "string") {
-    const error = new TypeError(
-      `The "${name}" argument must be of type string. Received ${path === null ? "null" : typeof path}`,
-    );
-    error.code = "ERR_INVALID_ARG_TYPE";
-    throw error;
-  }
+  if (typeof path !== "string") throw invalidArgType(name, "of type string", path);
 }
 
 const posix = {
@@ -168,6 +162,10 @@ const posix = {
   },
   basename(path, suffix) {
     assertPath(path);
+    if (suffix !== undefined) assertPath(suffix, "suffix");
+    // Node's rule: a suffix that is the whole path leaves nothing, one that is the whole last
+    // part leaves that part.
+    if (suffix === path) return "";
     let end = path.length;
     while (end > 1 && path[end - 1] === "/") end--;
     let start = path.lastIndexOf("/", end - 1) + 1;

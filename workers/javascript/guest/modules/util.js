@@ -432,8 +432,8 @@ function getFunctionBase(value, constructor, tag) {
 
 /** An error as Node prints it: its stack, which begins with `Name: message`. */
 function errorStack(err) {
-  const header =
-    err.message === undefined || err.message === "" ? `${err.name}` : `${err.name}: ${err.message}`;
+  const name = err[NODE_ERROR] ? `${err.name} [${err.code}]` : `${err.name}`;
+  const header = err.message === undefined || err.message === "" ? name : `${name}: ${err.message}`;
   let frames = typeof err.stack === "string" ? err.stack : "";
   if (frames.startsWith(header)) frames = frames.slice(header.length);
   frames = frames.replace(/^\n+|\n+$/g, "");
@@ -1000,6 +1000,39 @@ const types = {
   isDataView: (v) => v instanceof DataView,
 };
 
+/** Whether NODE_DEBUG (names and `*` patterns, comma- or space-separated) turns `section` on. */
+function debugEnabled(section) {
+  const patterns = String(globalThis.process?.env.NODE_DEBUG ?? "")
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  return patterns.some((pattern) => {
+    const source = pattern.replace(/[|\\{}()[\]^$+?.]/g, "\\$&").replaceAll("*", ".*");
+    return new RegExp(`^${source}$`, "i").test(section);
+  });
+}
+
+/** Node's `util.debuglog`: a logger that writes to stderr only when NODE_DEBUG names its section. */
+function debuglog(section, callback) {
+  const name = String(section).toUpperCase();
+  let enabled;
+  const isEnabled = () => {
+    enabled ??= debugEnabled(name);
+    return enabled;
+  };
+  let told = false;
+  function debug(...args) {
+    if (!told && typeof callback === "function") {
+      told = true;
+      callback(debug);
+    }
+    if (isEnabled()) {
+      globalThis.process.stderr.write(`${name} ${globalThis.process.pid}: ${format(...args)}\n`);
+    }
+  }
+  Object.defineProperty(debug, "enabled", { get: isEnabled, enumerable: true, configurable: true });
+  return debug;
+}
+
 module.exports = {
   format,
   formatWithOptions,
@@ -1010,6 +1043,8 @@ module.exports = {
   parseArgs,
   inherits,
   deprecate,
+  debuglog,
+  debug: debuglog,
   types,
   isArray: Array.isArray,
   isError,

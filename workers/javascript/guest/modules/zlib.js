@@ -9,11 +9,11 @@ function bytesOf(input) {
   if (input instanceof ArrayBuffer) return Buffer.from(input);
   if (ArrayBuffer.isView(input))
     return Buffer.from(input.buffer, input.byteOffset, input.byteLength);
-  const err = new TypeError(
-    `The "buffer" argument must be of type string or an instance of Buffer, TypedArray, DataView, or ArrayBuffer. Received ${input === null ? "null" : typeof input}`,
+  throw invalidArgType(
+    "buffer",
+    "of type string or an instance of Buffer, TypedArray, DataView, or ArrayBuffer",
+    input,
   );
-  err.code = "ERR_INVALID_ARG_TYPE";
-  throw err;
 }
 
 function run(format, direction, input, options) {
