@@ -1,20 +1,20 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import type { BrowserFeatures, CallToolOptions, InstallSource, Skillbox } from "../../src/index";
-import { securityHeaders } from "../../src/server/securityHeaders";
-import type { RunScriptResult } from "../../src/tools/resultShaping";
-import type { SkillInstructions, ToolResult } from "../../src/tools/skillTools";
-import { type CountingServer, startCountingServer } from "../helpers/countingServer";
-import { hostPagePolicy } from "../helpers/hostPagePolicy";
-import { type PageServer, type ServedFile, startPageServer } from "../helpers/pageServer";
-import { startStaticServer } from "../helpers/staticServer";
-import { TOOL_THEN_ANSWER, tinyGguf } from "../helpers/tinyGguf";
-import { appUrl, testSkillSource } from "./app";
-import { chromiumEngine } from "./engines/chromiumEngine";
-import type { Engine, EngineName, EnginePage } from "./engines/enginePage";
-import { waitUntil } from "./engines/enginePage";
-import { firefoxEngine } from "./engines/firefoxEngine";
-import { webkitEngine } from "./engines/webkitEngine";
-import { expectEveryProbeBlocked, PROBE, runProbeInPage } from "./hostileProbes";
+import type { BrowserFeatures, CallToolOptions, InstallSource, Skillbox } from "../../../src/index";
+import { securityHeaders } from "../../../src/server/securityHeaders";
+import type { RunScriptResult } from "../../../src/tools/resultShaping";
+import type { SkillInstructions, ToolResult } from "../../../src/tools/skillTools";
+import { type CountingServer, startCountingServer } from "../../helpers/countingServer";
+import { hostPagePolicy } from "../../helpers/hostPagePolicy";
+import { type PageServer, type ServedFile, startPageServer } from "../../helpers/pageServer";
+import { startStaticServer } from "../../helpers/staticServer";
+import { TOOL_THEN_ANSWER, tinyGguf } from "../../helpers/tinyGguf";
+import { appUrl, testSkillSource } from "../app";
+import { expectEveryProbeBlocked, PROBE, runProbeInPage } from "../hostileProbes";
+import { chromiumEngine } from "./chromiumEngine";
+import type { Engine, EngineName, EnginePage } from "./enginePage";
+import { waitUntil } from "./enginePage";
+import { firefoxEngine } from "./firefoxEngine";
+import { webkitEngine } from "./webkitEngine";
 
 /**
  * The contract, runtime, hostile, library and offline paths in every major engine: Debian's
@@ -104,33 +104,38 @@ const HOSTILE_CONSOLE = [
   /NetworkError|Failed to fetch|Load failed/i,
 ];
 
-/** A page on another origin (127.0.0.2), not isolated, with its own CSP, and the deployment it embeds. */
-let embedHost: PageServer;
-let deployment: PageServer;
-beforeAll(async () => {
-  const files: Record<string, ServedFile> = {};
-  embedHost = await startPageServer({ host: "127.0.0.2", files });
-  const config = JSON.stringify({ embed: { allowedOrigins: [embedHost.origin] } });
-  deployment = await startPageServer({
-    host: "127.0.0.1",
-    root: "dist",
-    files: { "/skillbox.config.json": { body: config, type: "application/json" } },
-    headersFor: (pathname) => securityHeaders(pathname, [embedHost.origin]),
-  });
-  files["/runner.html"] = {
-    body: `<!doctype html><title>a page of another origin</title>
+/**
+ * The suite for one engine, in a test file of its own: each engine's file is scheduled on its own
+ * (WebKit's alone, the others beside other files).
+ */
+export function defineEngineSuite(name: EngineName): void {
+  /** A page on another origin (127.0.0.2), not isolated, with its own CSP, and the deployment it embeds. */
+  let embedHost: PageServer;
+  let deployment: PageServer;
+  beforeAll(async () => {
+    const files: Record<string, ServedFile> = {};
+    embedHost = await startPageServer({ host: "127.0.0.2", files });
+    const config = JSON.stringify({ embed: { allowedOrigins: [embedHost.origin] } });
+    deployment = await startPageServer({
+      host: "127.0.0.1",
+      root: "dist",
+      files: { "/skillbox.config.json": { body: config, type: "application/json" } },
+      headersFor: (pathname) => securityHeaders(pathname, [embedHost.origin]),
+    });
+    files["/runner.html"] = {
+      body: `<!doctype html><title>a page of another origin</title>
 <script type="module" src="${deployment.origin}/skillbox/skillbox-embed.js"></script>
 <skillbox-runner></skillbox-runner>`,
-    type: "text/html; charset=utf-8",
-    headers: { "Content-Security-Policy": hostPagePolicy(deployment.origin, "in-page") },
-  };
-});
-afterAll(async () => {
-  await embedHost?.close();
-  await deployment?.close();
-});
+      type: "text/html; charset=utf-8",
+      headers: { "Content-Security-Policy": hostPagePolicy(deployment.origin, "in-page") },
+    };
+  });
+  afterAll(async () => {
+    await embedHost?.close();
+    await deployment?.close();
+  });
 
-for (const [name, { start, features }] of Object.entries(ENGINES)) {
+  const { start, features } = ENGINES[name];
   describe(name, () => {
     let engine: Engine;
     let page: EnginePage;

@@ -1,0 +1,3 @@
+import { defineEngineSuite } from "./engines/suite";
+
+defineEngineSuite("webkit");
