@@ -113,10 +113,12 @@ function meterIncoming(data) {
 
 /**
  * Source of a process worker: a classic script (module blob workers do not load in the
- * opaque-origin frame) that takes the shell worker's port from its first message, makes it the
- * global `postMessage` and message source, imports the SDK's thread module, removes what a
- * process has no use for ({@link PROCESS_WORKER_DENIED}), and replays the messages that arrived
- * while the import was loading (a module sets `onmessage` only when it runs).
+ * opaque-origin frame). It imports the SDK's thread module at once, so that a spare worker the
+ * frame starts ahead of need has it loaded, and removes what a process has no use for
+ * ({@link PROCESS_WORKER_DENIED}). Its first message carries the shell worker's port, which
+ * becomes the global `postMessage` and message source: what the module posts before the port
+ * comes waits for it, and what the port brings before the module has loaded waits for the module
+ * (a module sets `onmessage` only when it runs).
  */
 export function processBootstrapSource(moduleUrl: string): string {
   return `"use strict";
@@ -124,14 +126,17 @@ ${EVAL_FREE_FUNCTION_SOURCE}
 ${DENY_GLOBALS_SOURCE}
 ${RETRYING_MEMORY_SOURCE}
 ${METERED_MEMORY_SOURCE}
-self.onmessage = function (first) {
-  self.onmessage = null;
-  var port = first.data && first.data.port;
-  if (!(port instanceof MessagePort)) return;
+(function () {
+  var port = null;
+  var unsent = [];
+  var undelivered = [];
+  var loaded = false;
+  function send(args) { port.postMessage.apply(port, args); }
   function reportFailure(message) {
     var failure = {};
     failure[${JSON.stringify(PROCESS_ERROR_KEY)}] = String(message);
-    port.postMessage(failure);
+    if (port) port.postMessage(failure);
+    else unsent.push([failure]);
   }
   self.addEventListener("error", function (event) {
     reportFailure(event.message || event.error);
@@ -139,27 +144,37 @@ self.onmessage = function (first) {
   Object.defineProperty(self, "postMessage", {
     configurable: true,
     writable: true,
-    value: function () { port.postMessage.apply(port, arguments); },
+    value: function () {
+      if (port) send(arguments);
+      else unsent.push(arguments);
+    },
   });
   function deliver(event) {
     self.dispatchEvent(new MessageEvent("message", { data: event.data, ports: event.ports }));
   }
-  var early = [];
-  port.onmessage = function (event) {
-    if (takeMeterPort(event)) return;
-    meterIncoming(event.data);
-    if (early) early.push(event);
-    else deliver(event);
-  };
+  function takePort(first) {
+    var given = first.data && first.data.port;
+    if (!(given instanceof MessagePort)) return;
+    first.stopImmediatePropagation();
+    self.removeEventListener("message", takePort);
+    port = given;
+    port.onmessage = function (event) {
+      if (takeMeterPort(event)) return;
+      meterIncoming(event.data);
+      if (loaded) deliver(event);
+      else undelivered.push(event);
+    };
+    unsent.splice(0).forEach(send);
+  }
+  self.addEventListener("message", takePort);
   import(${JSON.stringify(moduleUrl)}).then(function () {
     denyGlobals(self, ${JSON.stringify(PROCESS_WORKER_DENIED)});
-    var queued = early;
-    early = null;
-    queued.forEach(deliver);
+    loaded = true;
+    undelivered.splice(0).forEach(deliver);
   }, function (error) {
     reportFailure("could not load the process module: " + error);
   });
-};
+})();
 `;
 }
 
