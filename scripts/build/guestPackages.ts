@@ -8,6 +8,7 @@ const GUEST_PACKAGE_PREFIX = "virtual:guest-package:";
 const GUEST_PACKAGES: Readonly<Record<string, string>> = {
   "readable-stream": "node_modules/readable-stream/lib/ours/browser.js",
   punycode: "node_modules/punycode/punycode.js",
+  "web-streams-polyfill": "node_modules/web-streams-polyfill/dist/ponyfill.js",
 };
 
 /**

@@ -1,5 +1,6 @@
 import punycodeSource from "virtual:guest-package:punycode";
 import readableStreamSource from "virtual:guest-package:readable-stream";
+import webStreamsSource from "virtual:guest-package:web-streams-polyfill";
 import internalsSource from "./guest/internals.js?raw";
 import intlSource from "./guest/intl.js?raw";
 import jsonMessagesSource from "./guest/jsonMessages.js?raw";
@@ -60,6 +61,8 @@ const MODULES: Readonly<Record<string, string>> = {
 const PACKAGES: Readonly<Record<string, string>> = {
   punycode: punycodeSource,
   stream: readableStreamSource,
+  // WHATWG streams for `stream/web` and the globals; internal: scripts require `stream/web`.
+  "internal/web-streams": webStreamsSource,
 };
 
 /**

@@ -63,6 +63,23 @@ function spawnError(syscall, file, args) {
   });
 }
 
+/** The WHATWG stream classes `stream/web` takes from the polyfill (and the globals name). */
+const WEB_STREAM_CLASSES = [
+  "ReadableStream",
+  "ReadableStreamDefaultReader",
+  "ReadableStreamBYOBReader",
+  "ReadableStreamBYOBRequest",
+  "ReadableByteStreamController",
+  "ReadableStreamDefaultController",
+  "TransformStream",
+  "TransformStreamDefaultController",
+  "WritableStream",
+  "WritableStreamDefaultWriter",
+  "WritableStreamDefaultController",
+  "ByteLengthQueuingStrategy",
+  "CountQueuingStrategy",
+];
+
 /** Marks the errors made as Node makes its own (lib/internal/errors.js): see {@link nodeError}. */
 const NODE_ERROR = Symbol("skillbox.nodeError");
 
@@ -108,6 +125,22 @@ function invalidArgType(name, expected, value) {
   );
 }
 
+/** Node's ERR_OUT_OF_RANGE: large integers with `_` between each three digits, bigints with `n`. */
+function outOfRange(name, range, value) {
+  const grouped = (digits) => digits.replace(/\B(?=(\d{3})+$)/g, "_");
+  let received;
+  if (Number.isInteger(value) && Math.abs(value) > 2 ** 32) received = grouped(String(value));
+  else if (typeof value === "bigint") {
+    const large = value > 2n ** 32n || value < -(2n ** 32n);
+    received = `${large ? grouped(String(value)) : String(value)}n`;
+  } else received = builtin("util").inspect(value);
+  return nodeError(
+    RangeError,
+    "ERR_OUT_OF_RANGE",
+    `The value of "${name}" is out of range. It must be ${range}. Received ${received}`,
+  );
+}
+
 /** A call the sandbox cannot honour in a module that otherwise loads and works. */
 function notSupported(what) {
   const error = new Error(`${what} is not available in the sandbox`);
@@ -127,9 +160,10 @@ function builtin(name) {
   return module.exports;
 }
 
+/** What the built-ins are made of (`internal/…`) is theirs alone, as in Node. */
 function isBuiltin(name) {
   const bare = name.startsWith("node:") ? name.slice(5) : name;
-  return bare in builtinFactories;
+  return bare in builtinFactories && !bare.startsWith("internal/");
 }
 
 const internals = {
@@ -144,7 +178,9 @@ const internals = {
   notSupported,
   nodeError,
   invalidArgType,
+  outOfRange,
   NODE_ERROR,
+  WEB_STREAM_CLASSES,
   defineBuiltin(name, factory) {
     builtinFactories[name] = factory;
   },
@@ -161,7 +197,7 @@ const internals = {
       );
   },
   builtinNames() {
-    return Object.keys(builtinFactories);
+    return Object.keys(builtinFactories).filter(isBuiltin);
   },
 };
 

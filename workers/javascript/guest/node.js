@@ -1,7 +1,7 @@
 // The Node runtime: process, console, timers, globals and the CommonJS/ES module systems.
 
 {
-  const { host, ExitSignal, builtin, isBuiltin } = __skillbox;
+  const { host, ExitSignal, builtin, isBuiltin, WEB_STREAM_CLASSES } = __skillbox;
   const EventEmitter = builtin("events");
   const util = builtin("util");
   const path = builtin("path");
@@ -297,19 +297,25 @@
   // QuickJS as packaged offers no promise rejection tracker, so Promise.reject() — the common way a
   // script leaves a rejection unhandled — returns a tracked promise: handling it (then, catch,
   // await, Promise.all…) calls then(), and one still unhandled after the microtasks counts as
-  // an unhandled rejection, as in Node.
+  // an unhandled rejection, as in Node. A subclass makes `await` call then(); the observing
+  // then() is Promise.prototype's own, because libraries (the web streams among them) keep it
+  // and call it on their promises directly.
   const IntrinsicPromise = Promise;
   const unhandled = new Set();
   class TrackedPromise extends IntrinsicPromise {
     static get [Symbol.species]() {
       return IntrinsicPromise;
     }
-    // Observing then() is how handling is detected.
-    then(onFulfilled, onRejected) {
-      unhandled.delete(this);
-      return super.then(onFulfilled, onRejected);
-    }
   }
+  const intrinsicThen = IntrinsicPromise.prototype.then;
+  Object.defineProperty(IntrinsicPromise.prototype, "then", {
+    value: function then(onFulfilled, onRejected) {
+      unhandled.delete(this);
+      return intrinsicThen.call(this, onFulfilled, onRejected);
+    },
+    writable: true,
+    configurable: true,
+  });
   const intrinsicReject = IntrinsicPromise.reject;
   Object.defineProperty(IntrinsicPromise, "reject", {
     value: function reject(reason) {
@@ -429,75 +435,107 @@
     new Promise((resolve) => timerGlobals.setImmediate(resolve, value));
 
   // ---- console ---------------------------------------------------------------------------
-  let groupIndent = "";
-  const counts = new Map();
-  const timings = new Map();
-  function print(fd, args) {
-    let text = util.format(...args);
-    if (groupIndent)
-      text = text
-        .split("\n")
-        .map((line) => groupIndent + line)
-        .join("\n");
-    host("write", fd, `${text}\n`);
+  /** A console whose lines go to `write(fd, text)`: the global one's to the run's output. */
+  function makeConsole(write) {
+    let groupIndent = "";
+    const counts = new Map();
+    const timings = new Map();
+    function print(fd, args) {
+      let text = util.format(...args);
+      if (groupIndent)
+        text = text
+          .split("\n")
+          .map((line) => groupIndent + line)
+          .join("\n");
+      write(fd, `${text}\n`);
+    }
+    const target = {
+      log: (...args) => print(1, args),
+      info: (...args) => print(1, args),
+      debug: (...args) => print(1, args),
+      error: (...args) => print(2, args),
+      warn: (...args) => print(2, args),
+      trace: (...args) => {
+        const err = new Error(util.format(...args));
+        err.name = "Trace";
+        print(2, [util.__errorStack(err)]);
+      },
+      dir: (value, options) =>
+        print(1, [util.inspect(value, { customInspect: false, ...options })]),
+      dirxml: (...args) => print(1, args),
+      assert(condition, ...args) {
+        if (!condition)
+          print(
+            2,
+            args.length > 0
+              ? [`Assertion failed: ${args[0]}`, ...args.slice(1)]
+              : ["Assertion failed"],
+          );
+      },
+      count(label = "default") {
+        const n = (counts.get(label) ?? 0) + 1;
+        counts.set(label, n);
+        print(1, [`${label}: ${n}`]);
+      },
+      countReset(label = "default") {
+        counts.delete(label);
+      },
+      group(...args) {
+        if (args.length > 0) print(1, args);
+        groupIndent += "  ";
+      },
+      groupCollapsed(...args) {
+        target.group(...args);
+      },
+      groupEnd() {
+        groupIndent = groupIndent.slice(2);
+      },
+      time(label = "default") {
+        timings.set(label, host("now"));
+      },
+      timeEnd(label = "default") {
+        const start = timings.get(label);
+        if (start !== undefined) print(1, [`${label}: ${(host("now") - start).toFixed(3)}ms`]);
+        timings.delete(label);
+      },
+      timeLog(label = "default", ...args) {
+        const start = timings.get(label);
+        if (start !== undefined)
+          print(1, [`${label}: ${(host("now") - start).toFixed(3)}ms`, ...args]);
+      },
+      table(data) {
+        print(1, [data]);
+      },
+    };
+    return target;
   }
-  const console = {
-    log: (...args) => print(1, args),
-    info: (...args) => print(1, args),
-    debug: (...args) => print(1, args),
-    error: (...args) => print(2, args),
-    warn: (...args) => print(2, args),
-    trace: (...args) => {
-      const err = new Error(util.format(...args));
-      err.name = "Trace";
-      print(2, [util.__errorStack(err)]);
-    },
-    dir: (value, options) => print(1, [util.inspect(value, { customInspect: false, ...options })]),
-    dirxml: (...args) => print(1, args),
-    assert(condition, ...args) {
-      if (!condition)
-        print(
-          2,
-          args.length > 0
-            ? [`Assertion failed: ${args[0]}`, ...args.slice(1)]
-            : ["Assertion failed"],
+  const console = makeConsole((fd, text) => host("write", fd, text));
+
+  /** Node's `console.Console`: a console over the given streams (stderr defaults to stdout). */
+  function Console(stdoutOrOptions, stderr) {
+    if (!new.target) return new Console(stdoutOrOptions, stderr);
+    const options =
+      stdoutOrOptions && typeof stdoutOrOptions.write === "function"
+        ? { stdout: stdoutOrOptions, stderr }
+        : (stdoutOrOptions ?? {});
+    for (const name of ["stdout", "stderr"]) {
+      const stream = options[name];
+      if ((name === "stdout" || stream !== undefined) && typeof stream?.write !== "function") {
+        throw nodeError(
+          TypeError,
+          "ERR_CONSOLE_WRITABLE_STREAM",
+          `Console expects a writable stream instance for ${name}`,
         );
-    },
-    count(label = "default") {
-      const n = (counts.get(label) ?? 0) + 1;
-      counts.set(label, n);
-      print(1, [`${label}: ${n}`]);
-    },
-    countReset(label = "default") {
-      counts.delete(label);
-    },
-    group(...args) {
-      if (args.length > 0) print(1, args);
-      groupIndent += "  ";
-    },
-    groupCollapsed(...args) {
-      console.group(...args);
-    },
-    groupEnd() {
-      groupIndent = groupIndent.slice(2);
-    },
-    time(label = "default") {
-      timings.set(label, host("now"));
-    },
-    timeEnd(label = "default") {
-      const start = timings.get(label);
-      if (start !== undefined) print(1, [`${label}: ${(host("now") - start).toFixed(3)}ms`]);
-      timings.delete(label);
-    },
-    timeLog(label = "default", ...args) {
-      const start = timings.get(label);
-      if (start !== undefined)
-        print(1, [`${label}: ${(host("now") - start).toFixed(3)}ms`, ...args]);
-    },
-    table(data) {
-      print(1, [data]);
-    },
-  };
+      }
+    }
+    const out = options.stdout;
+    const err = options.stderr ?? out;
+    Object.assign(
+      this,
+      makeConsole((fd, text) => (fd === 1 ? out : err).write(text)),
+    );
+  }
+  console.Console = Console;
 
   // ---- modules ---------------------------------------------------------------------------
   const fs = () => builtin("fs");
@@ -1201,6 +1239,26 @@
         configurable: true,
       });
     }
+  }
+  // The web streams are globals too; their module is compiled on first use, not at every boot.
+  for (const name of [
+    ...WEB_STREAM_CLASSES,
+    "TextEncoderStream",
+    "TextDecoderStream",
+    "CompressionStream",
+    "DecompressionStream",
+  ]) {
+    const settle = (value) =>
+      Object.defineProperty(globalThis, name, { value, writable: true, configurable: true });
+    Object.defineProperty(globalThis, name, {
+      get() {
+        const value = builtin("stream/web")[name];
+        settle(value);
+        return value;
+      },
+      set: settle,
+      configurable: true,
+    });
   }
 
   __skillbox.defineBuiltin("process", (_exports, _require, module) => {

@@ -1,7 +1,7 @@
 // Node's smaller built-in modules. Each loads, as in Node; what would need threads, processes,
 // a debugger or a network fails when called, with an error naming what is missing.
 {
-  const { defineBuiltin, notSupported, spawnError } = __skillbox;
+  const { defineBuiltin, notSupported, spawnError, WEB_STREAM_CLASSES } = __skillbox;
   const define = (name, build) =>
     defineBuiltin(name, (_exports, require, module) => {
       module.exports = build(require);
@@ -406,5 +406,89 @@
       },
     };
   });
-  define("stream/web", () => ({}));
+  define("stream/web", (require) => {
+    const streams = require("internal/web-streams");
+    const { StringDecoder } = require("string_decoder");
+    const { TransformStream } = streams;
+    class TextEncoderStream {
+      constructor() {
+        const encoder = new TextEncoder();
+        const { readable, writable } = new TransformStream({
+          transform(chunk, controller) {
+            const bytes = encoder.encode(String(chunk));
+            if (bytes.length > 0) controller.enqueue(bytes);
+          },
+        });
+        Object.assign(this, { encoding: "utf-8", readable, writable });
+      }
+    }
+    class TextDecoderStream {
+      constructor(encoding = "utf-8", options = {}) {
+        const decoder = new StringDecoder(encoding === "utf-8" ? "utf8" : encoding);
+        const { readable, writable } = new TransformStream({
+          transform(chunk, controller) {
+            const text = decoder.write(Buffer.from(chunk));
+            if (text) controller.enqueue(text);
+          },
+          flush(controller) {
+            const text = decoder.end();
+            if (text) controller.enqueue(text);
+          },
+        });
+        Object.assign(this, {
+          encoding: encoding.toLowerCase(),
+          fatal: options.fatal === true,
+          ignoreBOM: options.ignoreBOM === true,
+          readable,
+          writable,
+        });
+      }
+    }
+    // Whole-input codecs: the bytes come out at the end, which is what a stream of them reads.
+    const CODECS = {
+      gzip: ["gzipSync", "gunzipSync"],
+      deflate: ["deflateSync", "inflateSync"],
+      "deflate-raw": ["deflateRawSync", "inflateRawSync"],
+    };
+    function codecStream(format, direction) {
+      const codec = Object.hasOwn(CODECS, format) ? CODECS[format] : undefined;
+      if (!codec) {
+        const shown = require("util").inspect(format);
+        throw nodeError(
+          TypeError,
+          "ERR_INVALID_ARG_VALUE",
+          `The argument 'format' is invalid. Received ${shown}`,
+        );
+      }
+      const zlib = require("zlib");
+      const chunks = [];
+      return new TransformStream({
+        transform(chunk) {
+          chunks.push(Buffer.from(chunk));
+        },
+        flush(controller) {
+          controller.enqueue(new Uint8Array(zlib[codec[direction]](Buffer.concat(chunks))));
+        },
+      });
+    }
+    class CompressionStream {
+      constructor(format) {
+        const { readable, writable } = codecStream(format, 0);
+        Object.assign(this, { readable, writable });
+      }
+    }
+    class DecompressionStream {
+      constructor(format) {
+        const { readable, writable } = codecStream(format, 1);
+        Object.assign(this, { readable, writable });
+      }
+    }
+    return {
+      ...Object.fromEntries(WEB_STREAM_CLASSES.map((name) => [name, streams[name]])),
+      TextEncoderStream,
+      TextDecoderStream,
+      CompressionStream,
+      DecompressionStream,
+    };
+  });
 }

@@ -274,19 +274,61 @@ class Buffer extends Uint8Array {
   }
 }
 
+// ---- numbers in bytes, with Node's checks (lib/internal/buffer.js) ------------------------
+
+function checkNumber(value, name) {
+  if (typeof value !== "number") throw invalidArgType(name, "of type number", value);
+}
+
+function boundsError(value, last, name) {
+  if (Math.floor(value) !== value) throw outOfRange(name ?? "offset", "an integer", value);
+  if (last < 0) {
+    throw nodeError(
+      RangeError,
+      "ERR_BUFFER_OUT_OF_BOUNDS",
+      "Attempt to access memory outside buffer bounds",
+    );
+  }
+  throw outOfRange(name ?? "offset", `>= ${name ? 1 : 0} and <= ${last}`, value);
+}
+
+/** `offset` a number, and `size` bytes from it inside `buf`. */
+function checkBounds(buf, offset, size) {
+  checkNumber(offset, "offset");
+  if (buf[offset] === undefined || buf[offset + size - 1] === undefined) {
+    boundsError(offset, buf.length - size);
+  }
+}
+
+/** `value` within what `size` bytes hold, worded as Node words each width. */
+function checkValue(value, min, max, size) {
+  if (value <= max && value >= min) return;
+  const n = typeof min === "bigint" ? "n" : "";
+  let range = `>= ${min}${n} and <= ${max}${n}`;
+  if (size > 4) {
+    const bits = size * 8;
+    range =
+      min === 0 || min === 0n
+        ? `>= 0${n} and < 2${n} ** ${bits}${n}`
+        : `>= -(2${n} ** ${bits - 1}${n}) and < 2${n} ** ${bits - 1}${n}`;
+  }
+  throw outOfRange("value", range, value);
+}
+
 const numberMethods = [
-  ["UInt8", "Uint8", 1],
-  ["Int8", "Int8", 1],
-  ["UInt16", "Uint16", 2],
-  ["Int16", "Int16", 2],
-  ["UInt32", "Uint32", 4],
-  ["Int32", "Int32", 4],
+  // name, DataView type, size, smallest and largest value (none for floats)
+  ["UInt8", "Uint8", 1, 0, 0xff],
+  ["Int8", "Int8", 1, -0x80, 0x7f],
+  ["UInt16", "Uint16", 2, 0, 0xffff],
+  ["Int16", "Int16", 2, -0x8000, 0x7fff],
+  ["UInt32", "Uint32", 4, 0, 0xffffffff],
+  ["Int32", "Int32", 4, -0x80000000, 0x7fffffff],
   ["Float", "Float32", 4],
   ["Double", "Float64", 8],
-  ["BigUInt64", "BigUint64", 8],
-  ["BigInt64", "BigInt64", 8],
+  ["BigUInt64", "BigUint64", 8, 0n, 2n ** 64n - 1n],
+  ["BigInt64", "BigInt64", 8, -(2n ** 63n), 2n ** 63n - 1n],
 ];
-for (const [name, view, size] of numberMethods) {
+for (const [name, view, size, min, max] of numberMethods) {
   for (const [suffix, little] of size === 1
     ? [["", false]]
     : [
@@ -294,24 +336,64 @@ for (const [name, view, size] of numberMethods) {
         ["BE", false],
       ]) {
     Buffer.prototype[`read${name}${suffix}`] = function (offset = 0) {
-      if (offset + size > this.length) {
-        const err = new RangeError(
-          `The value of "offset" is out of range. It must be >= 0 and <= ${this.length - size}. Received ${offset}`,
-        );
-        err.code = "ERR_OUT_OF_RANGE";
-        throw err;
-      }
+      checkBounds(this, offset, size);
       return this._view()[`get${view}`](offset, little);
     };
     Buffer.prototype[`write${name}${suffix}`] = function (value, offset = 0) {
-      this._view()[`set${view}`](offset, value, little);
+      const number = typeof min === "bigint" ? value : +value;
+      if (size === 1) checkNumber(offset, "offset");
+      if (min !== undefined) checkValue(number, min, max, size);
+      checkBounds(this, offset, size);
+      this._view()[`set${view}`](offset, number, little);
       return offset + size;
     };
-    if (name.startsWith("UInt") || name.startsWith("BigUInt")) {
-      const alias = name.replace("UInt", "Uint");
-      Buffer.prototype[`read${alias}${suffix}`] = Buffer.prototype[`read${name}${suffix}`];
-      Buffer.prototype[`write${alias}${suffix}`] = Buffer.prototype[`write${name}${suffix}`];
-    }
+  }
+}
+
+/** Node's readUIntLE/readIntBE… and their writes: 1 to 6 bytes, either byte order. */
+function variableWidth(byteLength) {
+  checkNumber(byteLength, "byteLength");
+  if (!Number.isInteger(byteLength) || byteLength < 1 || byteLength > 6) {
+    boundsError(byteLength, 6, "byteLength");
+  }
+}
+for (const [suffix, little] of [
+  ["LE", true],
+  ["BE", false],
+]) {
+  const at = (offset, byteLength, i) => offset + (little ? i : byteLength - 1 - i);
+  for (const signed of [false, true]) {
+    const name = signed ? "Int" : "UInt";
+    Buffer.prototype[`read${name}${suffix}`] = function (offset, byteLength) {
+      checkNumber(offset, "offset");
+      variableWidth(byteLength);
+      checkBounds(this, offset, byteLength);
+      let value = 0;
+      for (let i = byteLength - 1; i >= 0; i--)
+        value = value * 256 + this[at(offset, byteLength, i)];
+      const whole = 2 ** (8 * byteLength);
+      return signed && value >= whole / 2 ? value - whole : value;
+    };
+    Buffer.prototype[`write${name}${suffix}`] = function (value, offset, byteLength) {
+      const number = +value;
+      variableWidth(byteLength);
+      const whole = 2 ** (8 * byteLength);
+      if (byteLength === 1) checkNumber(offset, "offset");
+      checkValue(number, signed ? -whole / 2 : 0, signed ? whole / 2 - 1 : whole - 1, byteLength);
+      checkBounds(this, offset, byteLength);
+      let rest = Math.trunc(number) < 0 ? Math.trunc(number) + whole : Math.trunc(number);
+      for (let i = 0; i < byteLength; i++) {
+        this[at(offset, byteLength, i)] = rest % 256;
+        rest = Math.floor(rest / 256);
+      }
+      return offset + byteLength;
+    };
+  }
+}
+
+for (const method of Object.getOwnPropertyNames(Buffer.prototype)) {
+  if (/^(read|write)(Big)?UInt/.test(method)) {
+    Buffer.prototype[method.replace("UInt", "Uint")] = Buffer.prototype[method];
   }
 }
 

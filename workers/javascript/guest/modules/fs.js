@@ -387,6 +387,28 @@ const fs = {
     if (!explicit) d.position = start + count;
     return count;
   },
+  /** Reads into each buffer in turn, until one is not filled (the end of the file). */
+  readvSync(fd, buffers, position) {
+    let total = 0;
+    let at = typeof position === "number" ? position : null;
+    for (const buffer of buffers) {
+      const count = fs.readSync(fd, buffer, 0, buffer.byteLength, at);
+      total += count;
+      if (at !== null) at += count;
+      if (count < buffer.byteLength) break;
+    }
+    return total;
+  },
+  writevSync(fd, buffers, position) {
+    let total = 0;
+    let at = typeof position === "number" ? position : null;
+    for (const buffer of buffers) {
+      const count = fs.writeSync(fd, buffer, 0, buffer.byteLength, at);
+      total += count;
+      if (at !== null) at += count;
+    }
+    return total;
+  },
   fstatSync(fd) {
     return fs.statSync(descriptor(fd, "fstat").path);
   },
@@ -469,8 +491,8 @@ for (const name of SYNC_NAMES) {
   };
 }
 fs.exists = (path, callback) => process.nextTick(() => callback(fs.existsSync(path)));
-// read and write call back with the byte count and the buffer.
-for (const name of ["read", "write"]) {
+// read, write, readv and writev call back with the byte count and the buffer(s).
+for (const name of ["read", "write", "readv", "writev"]) {
   const sync = fs[`${name}Sync`];
   fs[name] = (fd, buffer, ...args) => {
     const callback = args.pop();
@@ -500,6 +522,12 @@ class FileHandle {
   async write(data, ...args) {
     const bytesWritten = fs.writeSync(this.fd, data, ...args);
     return { bytesWritten, buffer: data };
+  }
+  async readv(buffers, position) {
+    return { bytesRead: fs.readvSync(this.fd, buffers, position), buffers };
+  }
+  async writev(buffers, position) {
+    return { bytesWritten: fs.writevSync(this.fd, buffers, position), buffers };
   }
   async readFile(options) {
     return fs.readFileSync(this.fd, options);
