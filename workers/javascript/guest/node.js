@@ -1286,6 +1286,9 @@
   __skillbox.defineBuiltin("path/posix", (_exports, _require, module) => {
     module.exports = path;
   });
+  __skillbox.defineBuiltin("path/win32", (_exports, _require, module) => {
+    module.exports = path.win32;
+  });
   __skillbox.defineBuiltin("util/types", (_exports, _require, module) => {
     module.exports = util.types;
   });
