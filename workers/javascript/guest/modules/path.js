@@ -294,17 +294,16 @@ function windowsSegments(path, allowAboveRoot) {
   return kept.join("\\");
 }
 
-/** Names Windows keeps for devices: `con:x` must not read as one. */
+/** Names Windows keeps for devices (`con:`, `nul:`…), which Node keeps as a prefix of their own. */
 const RESERVED_NAMES = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])$/i;
 
 /**
  * Whether a relative path without a device, once normalized, could read as something absolute
- * to Windows (a drive, a stream after a colon, a device name), so Node writes it as `.\…`.
+ * to Windows (a drive, or a stream after a colon), so Node writes it as `.\…`.
  */
 function readsAsRooted(path, tail) {
   if (!path.includes(":")) return false;
   if (/^[A-Za-z]:/.test(tail)) return true;
-  if (RESERVED_NAMES.test(path.slice(0, path.indexOf(":")))) return true;
   for (let at = path.indexOf(":"); at !== -1; at = path.indexOf(":", at + 1)) {
     if (at === path.length - 1 || isWindowsSeparator(path[at + 1])) return true;
   }
@@ -353,6 +352,12 @@ const win32 = {
     assertPath(path);
     if (path.length === 0) return ".";
     if (path.length === 1) return isWindowsSeparator(path) ? "\\" : path;
+    const colon = path.indexOf(":");
+    if (colon > 0 && RESERVED_NAMES.test(path.slice(0, colon))) {
+      let rest = windowsSegments(path.slice(colon + 1), true) || ".";
+      if (isWindowsSeparator(path[path.length - 1])) rest += "\\";
+      return `.\\${path.slice(0, colon + 1)}${rest}`;
+    }
     const root = windowsRoot(path);
     let tail = windowsSegments(path.slice(root.length), !root.absolute);
     if (tail.length === 0 && !root.absolute) tail = ".";
