@@ -24,7 +24,7 @@ export const NO_ADDRESS_SPACE_NOTE =
  * Waits before each further attempt to make a WebAssembly memory inside a run (6.3 s in all).
  * A run's worker booted, but its processes' memories are made later, by the shell worker (a
  * fork's copy) and by each process's worker (an exec's): right after a fork storm one of them
- * still found no room in 1 of 8 CI runs, and the SDK ends the whole run when one fails.
+ * found no room in a CI run whose worker had booted, and the SDK ends the whole run when one fails.
  */
 export const MEMORY_RETRY_WAITS_MS: readonly number[] = [100, 200, 400, 800, 1600, 3200];
 
