@@ -186,6 +186,22 @@ function readRest(fd) {
   return Buffer.from(bytes);
 }
 
+/**
+ * readv/writev: `move(buffer, at)` for each buffer in turn, from `position` or else the
+ * descriptor's own; a buffer moved only in part (a read at the end of the file) ends it.
+ */
+function eachBuffer(buffers, position, move) {
+  let total = 0;
+  let at = typeof position === "number" ? position : null;
+  for (const buffer of buffers) {
+    const count = move(buffer, at);
+    total += count;
+    if (at !== null) at += count;
+    if (count < buffer.byteLength) break;
+  }
+  return total;
+}
+
 const fs = {
   constants: {
     F_OK: 0,
@@ -389,25 +405,14 @@ const fs = {
   },
   /** Reads into each buffer in turn, until one is not filled (the end of the file). */
   readvSync(fd, buffers, position) {
-    let total = 0;
-    let at = typeof position === "number" ? position : null;
-    for (const buffer of buffers) {
-      const count = fs.readSync(fd, buffer, 0, buffer.byteLength, at);
-      total += count;
-      if (at !== null) at += count;
-      if (count < buffer.byteLength) break;
-    }
-    return total;
+    return eachBuffer(buffers, position, (buffer, at) =>
+      fs.readSync(fd, buffer, 0, buffer.byteLength, at),
+    );
   },
   writevSync(fd, buffers, position) {
-    let total = 0;
-    let at = typeof position === "number" ? position : null;
-    for (const buffer of buffers) {
-      const count = fs.writeSync(fd, buffer, 0, buffer.byteLength, at);
-      total += count;
-      if (at !== null) at += count;
-    }
-    return total;
+    return eachBuffer(buffers, position, (buffer, at) =>
+      fs.writeSync(fd, buffer, 0, buffer.byteLength, at),
+    );
   },
   fstatSync(fd) {
     return fs.statSync(descriptor(fd, "fstat").path);

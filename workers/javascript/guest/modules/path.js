@@ -70,10 +70,16 @@ function lastName(path, start, isSeparator) {
 }
 
 /**
- * Node's basename with a suffix: the suffix is matched backwards over the name's characters,
- * and a name that only partly matches keeps the path's end as it stands, separators and all.
+ * Node's basename past `start` (the root it skips): the last name, trailing separators left out.
+ * A suffix is matched backwards over the name's characters, and a name that only partly matches
+ * keeps the path's end as it stands, separators and all.
  */
-function basenameWithSuffix(path, start, suffix, isSeparator) {
+function basenameFrom(path, start, suffix, isSeparator) {
+  if (suffix === undefined || suffix.length === 0 || suffix.length > path.length) {
+    const { begin, end } = lastName(path, start, isSeparator);
+    return path.slice(begin, end);
+  }
+  if (suffix === path) return "";
   let end = -1;
   let nameEnd = -1;
   let suffixAt = suffix.length - 1;
@@ -97,6 +103,16 @@ function basenameWithSuffix(path, start, suffix, isSeparator) {
   if (start === end) end = nameEnd;
   else if (end === -1) end = path.length;
   return path.slice(start, end);
+}
+
+/** Node's parse of a path whose root ends at `rootEnd`. */
+function parseFrom(path, rootEnd, isSeparator) {
+  const root = path.slice(0, rootEnd);
+  const { begin, end } = lastName(path, rootEnd, isSeparator);
+  const base = path.slice(begin, end);
+  const ext = extensionOf(base);
+  const name = ext ? base.slice(0, -ext.length) : base;
+  return { root, dir: begin > rootEnd ? path.slice(0, begin - 1) : root, base, ext, name };
 }
 
 /** A name's extension: from its last dot, unless the dot begins it (or it is ".."). */
@@ -220,11 +236,7 @@ const posix = {
   basename(path, suffix) {
     if (suffix !== undefined) assertPath(suffix, "suffix");
     assertPath(path);
-    if (suffix !== undefined && suffix.length > 0 && suffix.length <= path.length) {
-      return suffix === path ? "" : basenameWithSuffix(path, 0, suffix, isPosixSeparator);
-    }
-    const { begin, end } = lastName(path, 0, isPosixSeparator);
-    return path.slice(begin, end);
+    return basenameFrom(path, 0, suffix, isPosixSeparator);
   },
   extname(path) {
     assertPath(path);
@@ -235,13 +247,13 @@ const posix = {
   },
   parse(path) {
     assertPath(path);
-    const root = path[0] === "/" ? "/" : "";
-    const { begin, end } = lastName(path, root.length, isPosixSeparator);
-    const base = path.slice(begin, end);
+    const parsed = parseFrom(path, path[0] === "/" ? 1 : 0, isPosixSeparator);
     // Node's own quirk: ".." right after the root parses as a name "." with the extension ".".
-    const ext = begin === 1 && base === ".." ? "." : extensionOf(base);
-    const name = ext ? base.slice(0, -ext.length) : base;
-    return { root, dir: begin > root.length ? path.slice(0, begin - 1) : root, base, ext, name };
+    // It begins right after the root exactly when the directory is "/" and path[1] is a dot.
+    if (parsed.base === ".." && parsed.dir === "/" && path[1] === ".") {
+      return { ...parsed, ext: ".", name: "." };
+    }
+    return parsed;
   },
   matchesGlob() {
     throw new Error("path.matchesGlob is not available in the sandbox");
@@ -453,12 +465,7 @@ const win32 = {
   basename(path, suffix) {
     if (suffix !== undefined) assertPath(suffix, "suffix");
     assertPath(path);
-    const start = DRIVE.test(path) ? 2 : 0;
-    if (suffix !== undefined && suffix.length > 0 && suffix.length <= path.length) {
-      return suffix === path ? "" : basenameWithSuffix(path, start, suffix, isWindowsSeparator);
-    }
-    const { begin, end } = lastName(path, start, isWindowsSeparator);
-    return path.slice(begin, end);
+    return basenameFrom(path, DRIVE.test(path) ? 2 : 0, suffix, isWindowsSeparator);
   },
   extname(path) {
     assertPath(path);
@@ -469,16 +476,7 @@ const win32 = {
   },
   parse(path) {
     assertPath(path);
-    const parsed = { root: "", dir: "", base: "", ext: "", name: "" };
-    if (path.length === 0) return parsed;
-    const rootEnd = windowsRootEnd(path);
-    parsed.root = path.slice(0, rootEnd);
-    const { begin, end } = lastName(path, rootEnd, isWindowsSeparator);
-    parsed.base = path.slice(begin, end);
-    parsed.ext = extensionOf(parsed.base);
-    parsed.name = parsed.ext ? parsed.base.slice(0, -parsed.ext.length) : parsed.base;
-    parsed.dir = begin > rootEnd ? path.slice(0, begin - 1) : parsed.root;
-    return parsed;
+    return parseFrom(path, windowsRootEnd(path), isWindowsSeparator);
   },
   matchesGlob: posix.matchesGlob,
 };
