@@ -17,6 +17,7 @@ import {
 import { RUNTIME_LAYOUT } from "../../src/sandbox/runtimeLayout.ts";
 import { WASMER_SDK_MODULES } from "../../src/sandbox/shellEngine.ts";
 import { WASIX_SHELL_MANIFEST } from "../../src/sandbox/wasixShellPackage.ts";
+import { writeCompiledStandardLibrary } from "./compiledStdlib.ts";
 import { guestPackages } from "./guestPackages.ts";
 
 const root = join(import.meta.dirname, "../..");
@@ -27,13 +28,7 @@ const runtime = join(out, "runtime");
 const VENDOR_FILES: Readonly<Record<string, { from: string; files: string[] }>> = {
   pyodide: {
     from: "node_modules/pyodide",
-    files: [
-      "pyodide.mjs",
-      "pyodide.asm.mjs",
-      "pyodide.asm.wasm",
-      "python_stdlib.zip",
-      "pyodide-lock.json",
-    ],
+    files: ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"],
   },
   quickjs: {
     from: "node_modules/@jitl/quickjs-wasmfile-release-sync/dist",
@@ -105,6 +100,10 @@ for (const [folder, { from, files }] of Object.entries(VENDOR_FILES)) {
   mkdirSync(target, { recursive: true });
   for (const file of files) cpSync(join(root, from, file), join(target, file));
 }
+await writeCompiledStandardLibrary(
+  join(root, "node_modules/pyodide/python_stdlib.zip"),
+  join(runtime, "vendor/pyodide/python_stdlib.zip"),
+);
 for (const [from, to] of RENAMED_FILES) {
   mkdirSync(dirname(join(runtime, to)), { recursive: true });
   cpSync(join(root, from), join(runtime, to));

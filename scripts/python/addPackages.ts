@@ -27,6 +27,7 @@ import {
   type Requirement,
   versionSatisfies,
 } from "../../src/python/requirements.ts";
+import { precompileWheel } from "./precompileWheel.ts";
 import { readWheel, runsOnPyodide, type WheelInfo } from "./wheelFile.ts";
 
 export interface AddPackagesOptions {
@@ -96,7 +97,8 @@ function wheelsIn(path: string): string[] {
  * `npm run python:add`: resolves requirements and local wheels, with their dependencies, into a
  * deployment's package folder. Requirements come from local wheels first, then Pyodide's release
  * (compiled packages), then PyPI (pure-Python wheels only); every download is checked against the
- * hash its index publishes. Nothing is written unless everything resolves.
+ * hash its index publishes. Each wheel is stored with its modules compiled to bytecode, and the
+ * lock holds the hash of what is stored. Nothing is written unless everything resolves.
  */
 export async function addPackages(options: AddPackagesOptions): Promise<PackageLock> {
   const log = options.log ?? (() => {});
@@ -254,6 +256,14 @@ export async function addPackages(options: AddPackagesOptions): Promise<PackageL
       `${found.resolved.entry.name} ${found.resolved.entry.version} (${found.resolved.source}: ${found.resolved.entry.file_name})`,
     );
     queue.push(...found.next);
+  }
+
+  for (const item of resolved.values()) {
+    const { data, compiled } = await precompileWheel(item.entry.file_name, item.data);
+    if (compiled === 0) continue;
+    item.data = data;
+    item.entry.sha256 = hashOf(data);
+    log(`${item.entry.name}: ${compiled} modules compiled to bytecode`);
   }
 
   mkdirSync(options.out, { recursive: true });

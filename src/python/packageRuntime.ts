@@ -64,8 +64,9 @@ export class PythonPackagesRuntime implements Runtime {
     if (set.problem) notes.push(`Python packages: ${set.problem}`);
     const packages: PythonPackageFile[] = [];
     const missing: string[] = [];
-    // Fetched together (each wheel once per visit), handed over in the plan's order.
-    const fetched = await Promise.allSettled(plan.packages.map(({ entry }) => set.wheel(entry)));
+    // Fetched together (each wheel fetched, checked and opened once per visit), handed over in
+    // the plan's order.
+    const fetched = await Promise.allSettled(plan.packages.map(({ entry }) => set.contents(entry)));
     plan.packages.forEach(({ entry, required }, index) => {
       const wheel = fetched[index]!;
       if (wheel.status === "fulfilled") {
@@ -74,7 +75,7 @@ export class PythonPackagesRuntime implements Runtime {
           version: entry.version,
           fileName: entry.file_name,
           sha256: entry.sha256,
-          data: wheel.value,
+          contents: wheel.value,
           required,
         });
       } else if (required && request.language === "python") {

@@ -7,6 +7,7 @@ import {
 import { preloadPlan } from "./packagePlan";
 import { encodePreload } from "./preloadBundle";
 import { type MarkerEnvironment, pyodideMarkerEnvironment } from "./requirements";
+import { type WheelContents, wheelContents } from "./wheelContents";
 
 /** The Python Pyodide's pinned release runs, for markers when a lock file does not say. */
 const DEFAULT_PYTHON_VERSION = "3.14.2";
@@ -21,6 +22,7 @@ const EMPTY_LOCK: PackageLock = { info: {}, packages: {} };
  */
 export class PythonPackageSet {
   private readonly wheels = new Map<string, Promise<Uint8Array>>();
+  private readonly opened = new Map<string, Promise<WheelContents>>();
   readonly environment: MarkerEnvironment;
 
   private constructor(
@@ -80,7 +82,21 @@ export class PythonPackageSet {
     return modules;
   }
 
-  /** A wheel's bytes, fetched once; the error names the file. Its hash is checked where it installs. */
+  /**
+   * A wheel checked against the lock and opened, once per visit (as runs install it); the error
+   * names the file and, for bytes that are not the lock's, both hashes.
+   */
+  contents(entry: LockPackage): Promise<WheelContents> {
+    let opened = this.opened.get(entry.file_name);
+    if (!opened) {
+      opened = this.wheel(entry).then((data) => wheelContents(entry.file_name, data, entry.sha256));
+      opened.catch(() => this.opened.delete(entry.file_name));
+      this.opened.set(entry.file_name, opened);
+    }
+    return opened;
+  }
+
+  /** A wheel's bytes, fetched once; the error names the file. */
   wheel(entry: LockPackage): Promise<Uint8Array> {
     let loaded = this.wheels.get(entry.file_name);
     if (!loaded) {

@@ -1,3 +1,4 @@
+import type { WheelContents } from "../python/wheelContents";
 import type { OutputFileLimits } from "./outputFileLimits";
 
 /** The language a script runs in, chosen by its extension (CONTRACT §4). */
@@ -30,13 +31,13 @@ export interface RunRequest {
   python?: PythonRunPackages;
 }
 
-/** A wheel a run loads, with the hash its bytes must have. */
+/** A wheel a run loads, checked against the lock's hash and opened by the page. */
 export interface PythonPackageFile {
   name: string;
   version: string;
   fileName: string;
   sha256: string;
-  data: Uint8Array;
+  contents: WheelContents;
   /** Declared by the skill (or needed by what is): the run does not start without it. */
   required: boolean;
 }

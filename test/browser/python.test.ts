@@ -16,6 +16,13 @@ const scripts: Record<string, string> = {
   ].join("\n"),
   "scripts/boom.py": "import helper\n\ndef main():\n    helper.explode()\n\nmain()\n",
   "scripts/helper.py": "def explode():\n    raise ValueError('bad value 42')\n",
+  "scripts/stdlib_boom.py": [
+    "import statistics, sys, zipfile",
+    "names = set(zipfile.ZipFile(statistics.__file__.rsplit('/', 1)[0]).namelist())",
+    "print(sorted(n for n in ('statistics.py', 'statistics.pyc', 'json/decoder.pyc') if n in names))",
+    "sys.stdout.flush()",
+    "statistics.mean([])",
+  ].join("\n"),
   "scripts/warn.py": "import sys\nprint('warning only', file=sys.stderr)\nprint('ok')\n",
   "scripts/flood.py": "import sys\nsys.stdout.write('x' * 200000)\n",
   "scripts/spin.py": "import sys\nprint('before the loop', flush=True)\nwhile True:\n    pass\n",
@@ -167,6 +174,15 @@ describe("Python runtime through window.skillbox", () => {
     );
     expect(result.stderr).toMatch(/ValueError: bad value 42\n$/);
     expect(result.stderr).not.toContain("runpy");
+  });
+
+  test("the standard library ships compiled, and its frames in a traceback still show their source", async () => {
+    const result = await run("scripts/stdlib_boom.py");
+    expect(result.stdout).toBe("['json/decoder.pyc', 'statistics.py', 'statistics.pyc']\n");
+    expect(result.exit_code).toBe(1);
+    expect(result.stderr).toMatch(
+      /File "\/lib\/python3\d+\.zip\/statistics\.py", line \d+, in mean\n +raise StatisticsError\('mean requires at least one data point'\)\n/,
+    );
   });
 
   test("a syntax error reports like python3 does, without a traceback header", async () => {

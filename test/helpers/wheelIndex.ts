@@ -24,6 +24,9 @@ export async function startWheelIndex(
   const server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? "/", "http://x");
     requests.push(pathname);
+    // No idle connection to reuse: python:add blocks its event loop for seconds while it compiles,
+    // and a kept-alive socket the server times out meanwhile fails the next fetch (ECONNRESET).
+    res.setHeader("Connection", "close");
     const project = /^\/pypi\/([^/]+)\/json$/.exec(pathname)?.[1];
     if (project) {
       const releases = wheels.filter(

@@ -3,11 +3,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import { loadPyodide } from "pyodide";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { addPackages } from "../../scripts/python/addPackages";
 import { type BuiltWheel, debianWheels } from "../helpers/debianWheels";
 import { pyodideInfoOnly } from "../helpers/testPackageSet";
 import { startWheelIndex, type WheelIndex } from "../helpers/wheelIndex";
+
+// Storing a wheel compiles it with Pyodide in Node, which takes seconds to start on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 let wheels: BuiltWheel[];
 let index: WheelIndex;
@@ -88,4 +93,41 @@ test("what cannot be resolved is named", async () => {
   await expect(
     addPackages(options(fresh(), [join(out, "bad-1.0-py3-none-any.whl")])),
   ).rejects.toThrow(/bad-1\.0-py3-none-any\.whl: not a readable zip archive/);
+});
+
+test("stored wheels carry bytecode for the pinned Python, which imports use without the sources", async () => {
+  const out = fresh();
+  const lock = await addPackages(options(out, ["pyyaml"]));
+  const entry = lock.packages.pyyaml!;
+  const stored = new Uint8Array(readFileSync(join(out, entry.file_name)));
+  expect(bytesToHex(sha256(stored))).toBe(entry.sha256);
+  const files = unzipSync(stored);
+  const sources = Object.keys(files).filter((path) => path.endsWith(".py"));
+  const pycs = Object.keys(files).filter((path) => path.endsWith(".pyc"));
+  expect(sources.length).toBeGreaterThan(10);
+  expect(pycs).toHaveLength(sources.length);
+  expect(pycs).toContain("yaml/__pycache__/__init__.cpython-314.pyc");
+  // PEP 552 flags: hash-based (bit 0) and not checked against the source (bit 1 clear).
+  expect(
+    new DataView(files["yaml/__pycache__/__init__.cpython-314.pyc"]!.buffer).getUint32(4, true),
+  ).toBe(1);
+  const record = strFromU8(files[Object.keys(files).find((p) => p.endsWith("dist-info/RECORD"))!]!);
+  for (const pyc of pycs) expect(record).toContain(`${pyc},sha256=`);
+
+  // Adding the stored wheel again (an air-gapped copy) leaves it byte for byte as it was.
+  const again = await addPackages({
+    ...options(fresh(), [join(out, entry.file_name)]),
+    pypiUrl: "http://127.0.0.1:9/",
+  });
+  expect(again.packages.pyyaml!.sha256).toBe(entry.sha256);
+
+  // The import runs the bytecode: a source changed after compiling is never read.
+  files["yaml/__init__.py"] = strToU8('raise SystemExit("the source ran")\n');
+  const pyodide = await loadPyodide({
+    indexURL: join(import.meta.dirname, "../../node_modules/pyodide/"),
+  });
+  pyodide.unpackArchive(zipSync(files), "wheel", { extractDir: "/site" });
+  expect(
+    pyodide.runPython("import sys; sys.path.insert(0, '/site'); import yaml; yaml.safe_dump([1])"),
+  ).toBe("- 1\n");
 });

@@ -1,8 +1,7 @@
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
 import type { PyodideAPI } from "pyodide";
 import { packagesNotLoadedMessage } from "../../src/python/messages";
 import type { PreloadedPackage } from "../../src/python/preloadBundle";
+import { type WheelContents, wheelContents } from "../../src/python/wheelContents";
 import type { PythonPackageFile } from "../../src/sandbox/runtime";
 
 /** Pyodide's own installer: unpacks a wheel and loads its shared libraries, as `loadPackage` does. */
@@ -17,7 +16,68 @@ interface PyodideInstaller {
   };
 }
 
-const hashMatches = (data: Uint8Array, expected: string) => bytesToHex(sha256(data)) === expected;
+/** Writes a pure-Python wheel's files into site-packages, with the installer's mark pip leaves. */
+function writeWheelFiles(
+  pyodide: PyodideAPI,
+  files: Record<string, Uint8Array>,
+  sitePackages: string,
+): void {
+  const made = new Set<string>();
+  for (const [path, data] of Object.entries(files)) {
+    const full = `${sitePackages}/${path}`;
+    const folder = full.slice(0, full.lastIndexOf("/"));
+    if (!made.has(folder)) {
+      pyodide.FS.mkdirTree(folder);
+      made.add(folder);
+    }
+    pyodide.FS.writeFile(full, data);
+  }
+  const metadata = Object.keys(files).find((path) => /^[^/]+\.dist-info\/METADATA$/.test(path));
+  if (metadata) {
+    pyodide.FS.writeFile(
+      `${sitePackages}/${metadata.replace(/METADATA$/, "INSTALLER")}`,
+      "skillbox\n",
+    );
+  }
+}
+
+/** Installs a checked wheel: its files written as they are, or the wheel by Pyodide's installer. */
+async function installContents(
+  pyodide: PyodideAPI,
+  contents: WheelContents,
+  fileName: string,
+  sitePackages: string,
+): Promise<void> {
+  if (contents.kind === "files") {
+    writeWheelFiles(pyodide, contents.files, sitePackages);
+    return;
+  }
+  await (pyodide as unknown as PyodideInstaller)._api.install(
+    contents.data,
+    fileName,
+    sitePackages,
+    new Map([["INSTALLER", "skillbox"]]),
+  );
+}
+
+/** A preloaded wheel checked and opened, or undefined (the run that needs it reports why). */
+function openPreloaded(info: PreloadedPackage, data: Uint8Array): WheelContents | undefined {
+  try {
+    return wheelContents(info.fileName, data, info.sha256);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Makes the import system see the files just written: the path finders under site-packages
+ * forget their cached listings (and namespace packages their computed paths). Not
+ * `importlib.invalidate_caches()`, whose first call in a run imports `importlib.metadata` and
+ * its dependencies (43-74 ms in Chromium) to reset a cache no run has filled.
+ */
+function forgetSitePackagesListing(pyodide: PyodideAPI, sitePackages: string): void {
+  pyodide.globals.get("skillbox_forget_listings")(sitePackages);
+}
 
 const sitePackagesOf = (pyodide: PyodideAPI) =>
   pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']") as string;
@@ -33,9 +93,11 @@ export async function importPreloaded(
 ): Promise<Set<string>> {
   const installed = new Set<string>();
   for (const { info, data } of preload) {
+    const contents = openPreloaded(info, data);
+    if (!contents) continue;
     const refusal = await installPackages(
       pyodide,
-      [{ ...info, version: "", data, required: true }],
+      [{ ...info, version: "", contents, required: true }],
       installed,
       () => {},
     );
@@ -64,8 +126,10 @@ export function restorePreloadedFiles(
   const restored = new Set<string>();
   // The full boot installed only wheels whose hash matched; the same check picks them out here.
   for (const { info, data } of preload) {
-    if (!hashMatches(data, info.sha256)) continue;
-    pyodide.unpackArchive(data, "wheel", { extractDir: sitePackages });
+    const contents = openPreloaded(info, data);
+    if (!contents) continue;
+    if (contents.kind === "files") writeWheelFiles(pyodide, contents.files, sitePackages);
+    else pyodide.unpackArchive(data, "wheel", { extractDir: sitePackages });
     restored.add(info.sha256);
   }
   return restored;
@@ -79,8 +143,8 @@ function exceptionLine(error: unknown): string {
 }
 
 /**
- * Installs a run's packages into site-packages, each only if its bytes match the lock's sha256
- * (those the memory snapshot holds, by hash, are there already).
+ * Installs a run's packages, checked and opened by the page, into site-packages (those the
+ * memory snapshot holds, by hash, are there already).
  * A package the run needs that cannot be installed ends the run before the script starts (the
  * returned text says why, naming the file); one it only may need becomes a note.
  */
@@ -93,27 +157,18 @@ export async function installPackages(
   if (packages.length === 0) return undefined;
   const sitePackages = sitePackagesOf(pyodide);
   const refusals: string[] = [];
+  let installed = false;
   for (const item of packages) {
     if (preloaded.has(item.sha256)) continue;
-    let problem: string | undefined;
-    if (!hashMatches(item.data, item.sha256)) {
-      problem = `refused ${item.fileName}: its sha256 is ${bytesToHex(sha256(item.data))}, but the package set's lock says ${item.sha256}`;
-    } else {
-      try {
-        await (pyodide as unknown as PyodideInstaller)._api.install(
-          item.data,
-          item.fileName,
-          sitePackages,
-          new Map([["INSTALLER", "skillbox"]]),
-        );
-        pyodide.runPython("import importlib; importlib.invalidate_caches()");
-      } catch (error) {
-        problem = `could not install ${item.fileName}: ${exceptionLine(error)}`;
-      }
+    try {
+      await installContents(pyodide, item.contents, item.fileName, sitePackages);
+      installed = true;
+    } catch (error) {
+      const problem = `could not install ${item.fileName}: ${exceptionLine(error)}`;
+      if (item.required) refusals.push(problem);
+      else note(`Python package ${problem}`);
     }
-    if (!problem) continue;
-    if (item.required) refusals.push(problem);
-    else note(`Python package ${problem}`);
   }
+  if (installed) forgetSitePackagesListing(pyodide, sitePackages);
   return refusals.length > 0 ? packagesNotLoadedMessage(refusals) : undefined;
 }

@@ -133,6 +133,21 @@ def skillbox_run(script_path, args, env, cwd, packages):
     return status
 
 
+def skillbox_forget_listings(site_packages):
+    # Packages were just written under site-packages: the path finders there re-read their
+    # folders, and namespace packages recompute their paths, at the next import.
+    import importlib
+
+    for path, finder in list(sys.path_importer_cache.items()):
+        if finder is not None and (path == site_packages or path.startswith(site_packages + "/")):
+            finder.invalidate_caches()
+    importlib._bootstrap_external._NamespacePath._epoch += 1
+    # Only if a run already imported it: importing it here is what this function avoids.
+    metadata = sys.modules.get("importlib.metadata")
+    if metadata is not None:
+        metadata.MetadataPathFinder.invalidate_caches()
+
+
 def skillbox_forget_warm_up(cwd):
     # Undoes what a warm-up run left behind, so the real run starts as from a fresh boot.
     import shutil
