@@ -236,12 +236,14 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
     transcript: async () => (await (await chatStore()).loadSession()).transcript,
     async send(text, onUpdate) {
       alive();
+      // The turn is cancellable from the call on, before the session and endpoint are read.
+      turn?.abort();
+      const thisTurn = new AbortController();
+      turn = thisTurn;
       const store = await chatStore();
       const session = await store.loadSession();
       const current = await endpoint();
       session.transcript.push({ role: "user", text });
-      turn?.abort();
-      turn = new AbortController();
       const outcome = await runTurn({
         provider:
           current.protocol === "anthropic"
@@ -251,7 +253,7 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
               : new ChatCompletionsProvider(current),
         toolbox: await toolboxFor({}),
         transcript: session.transcript,
-        signal: turn.signal,
+        signal: thisTurn.signal,
         ...(onUpdate ? { onUpdate } : {}),
       });
       await store.saveSession(session);

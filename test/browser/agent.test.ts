@@ -188,6 +188,17 @@ describe("cancel", () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
+  test("at once, before the turn has read its session and endpoint", async () => {
+    const page = await openChat({ baseUrl: `${server.url}/slow/v1` });
+    const outcome = await page.evaluate(() => {
+      const pending = window.skillbox.chat.send("hello");
+      window.skillbox.chat.cancel();
+      return pending;
+    });
+    expect(outcome).toEqual({ cancelled: true });
+    expect(lastAssistant(await transcript(page)).text).toBe("(Cancelled.)");
+  });
+
   test("while a script runs: the script is stopped too", async () => {
     const page = await openChat({ baseUrl: `${server.url}/v1`, stream: false });
     await installTestSkill(page, "slow-skill", { "spin.py": "while True:\n    pass\n" });

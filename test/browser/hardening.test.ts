@@ -91,6 +91,11 @@ describe("output files never act", () => {
     expect(result.exit_code).toBe(0);
     expect(result.files).toHaveLength(5);
 
+    // The service worker serves these URLs; on a first visit it controls the page only once it
+    // has cached the build, which a fast run can beat.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+      timeout: 90_000,
+    });
     const served = await page.evaluate(async (urls) => {
       const heads: Record<string, [string, string]> = {};
       for (const url of urls) {
