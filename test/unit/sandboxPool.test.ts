@@ -280,7 +280,11 @@ describe("PooledRuntime: the termination timer", () => {
 });
 
 /** A pool over stand-in workers, with the workers it started in order. */
-function fakePool(depth: number, spec: Partial<RuntimeWorkerSpec> = {}) {
+function fakePool(
+  depth: number,
+  spec: Partial<RuntimeWorkerSpec> = {},
+  scheduler = new BootScheduler(2),
+) {
   const started: FakeWorker[] = [];
   const pool = new WorkerPool(
     {
@@ -296,7 +300,7 @@ function fakePool(depth: number, spec: Partial<RuntimeWorkerSpec> = {}) {
       ...spec,
     },
     depth,
-    new BootScheduler(2),
+    scheduler,
     (_spec, snapshot) => {
       const worker = new FakeWorker(snapshot);
       started.push(worker);
@@ -321,6 +325,19 @@ describe("WorkerPool", () => {
     for (const worker of started) worker.booted();
     await settle();
     expect(pool.state()).toEqual({ ready: 3, booting: 0, depth: 3 });
+  });
+
+  test("a pool whose first boot leads keeps another pool's first boot waiting until it is up", async () => {
+    const scheduler = new BootScheduler(2);
+    const python = fakePool(2, { firstBootLeads: true }, scheduler);
+    const javascript = fakePool(2, {}, scheduler);
+    python.pool.warm();
+    javascript.pool.warm();
+    await settle();
+    expect([python.started.length, javascript.started.length]).toEqual([1, 0]);
+    python.started[0]!.booted();
+    await settle();
+    expect([python.started.length, javascript.started.length]).toEqual([1, 1]);
   });
 
   test("a take gets a ready worker and the pool refills behind it", async () => {
@@ -467,5 +484,39 @@ describe("BootScheduler", () => {
     boots.get("refill-a")!.resolve();
     await settle();
     expect(startedOrder).toEqual(["refill-a", "first-python", "first-shell", "refill-b"]);
+  });
+
+  test("the lead boot runs alone: other first boots start together after it, refills after them", async () => {
+    const scheduler = new BootScheduler(2);
+    const boots = new Map<string, ReturnType<typeof deferred<void>>>();
+    const startedOrder: string[] = [];
+    const schedule = (name: string, priority: BootPriority) =>
+      scheduler.schedule(priority, () => {
+        startedOrder.push(name);
+        const boot = deferred<void>();
+        boots.set(name, boot);
+        return boot.promise;
+      });
+    schedule("first-javascript", BootPriority.first);
+    schedule("lead-python", BootPriority.lead);
+    schedule("first-shell", BootPriority.first);
+    schedule("refill-python", BootPriority.refill);
+    // The JavaScript first boot was asked for before the lead, so it started; the rest wait.
+    expect(startedOrder).toEqual(["first-javascript", "lead-python"]);
+    boots.get("first-javascript")!.resolve();
+    await settle();
+    expect(startedOrder).toEqual(["first-javascript", "lead-python"]);
+    // A lead that fails frees the others all the same.
+    boots.get("lead-python")!.reject(new Error("boot failed"));
+    await settle();
+    expect(startedOrder).toEqual(["first-javascript", "lead-python", "first-shell"]);
+    boots.get("first-shell")!.resolve();
+    await settle();
+    expect(startedOrder).toEqual([
+      "first-javascript",
+      "lead-python",
+      "first-shell",
+      "refill-python",
+    ]);
   });
 });

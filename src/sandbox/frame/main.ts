@@ -107,6 +107,7 @@ const api: SandboxFrameApi = {
         bootTimeoutMs: setup.bootTimeoutMs,
         relaxedLayers: setup.relaxedLayers ?? [],
         snapshots: setup.snapshots,
+        firstBootLeads: language === "python",
         shell,
       },
       setup.poolSize,

@@ -32,6 +32,11 @@ export interface RuntimeWorkerSpec {
   relaxedLayers: RelaxableLayer[];
   /** Whether the runtime can boot from a memory snapshot (Python). */
   snapshots: boolean;
+  /**
+   * Whether this pool's first worker boots before other pools' first workers start (Python's:
+   * its first result waits on the longest boot, and shares the cores with no other boot).
+   */
+  firstBootLeads?: boolean;
   shell?: ShellEngineChoice;
 }
 

@@ -67,7 +67,12 @@ export class WorkerPool {
     const wanted = first ? 1 : this.depth - present;
     for (let i = 0; i < wanted; i++) {
       this.queued++;
-      this.scheduler.schedule(first ? BootPriority.first : BootPriority.refill, () => {
+      const priority = !first
+        ? BootPriority.refill
+        : this.spec.firstBootLeads
+          ? BootPriority.lead
+          : BootPriority.first;
+      this.scheduler.schedule(priority, () => {
         this.queued--;
         if (this.superseded > 0) {
           this.superseded--;

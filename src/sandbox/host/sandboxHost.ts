@@ -106,6 +106,8 @@ const BACKSTOP_SLACK_MS = 5_000;
 const HEARTBEAT_INTERVAL_MS = 1_000;
 const FRAME_SILENCE_LIMIT_MS = 10_000;
 const FRAME_LOST_MESSAGE = "the sandbox stopped answering and was restarted";
+/** The order runtimes are handed to the frame, and so start booting. */
+const BOOT_ORDER: readonly ScriptLanguage[] = ["python", "javascript", "shell"];
 /** Pool depth per runtime (an idle Python worker costs about 50 MB, the others less). */
 const DEFAULT_POOL_SIZE: Readonly<Record<ScriptLanguage, number>> = {
   python: 3,
@@ -241,15 +243,28 @@ export class SandboxHost implements Runtime {
     for (const source of options.runtimes) {
       if (!eager.includes(source)) options.loads?.set(source.language, { state: "waiting" });
     }
-    const [frameModule] = await Promise.all([
-      moduleCode(options.frameModuleUrl),
-      ...eager.map((source) => host.prepare(source)),
-    ]);
-    host.frameModule = frameModule;
+    // The frame loads while the runtimes' assets download, and each runtime is handed over as
+    // soon as it and those before it are ready: Python first, whose first result waits on the
+    // longest boot (on a repeat visit its setup, which reads the stored snapshot, was ready last
+    // and handed over after the others' workers had taken the cores).
+    const ordered = [...eager].sort(
+      (a, b) => BOOT_ORDER.indexOf(a.language) - BOOT_ORDER.indexOf(b.language),
+    );
+    const prepared = ordered.map((source) => host.prepare(source));
+    for (const preparing of prepared) preparing.catch(() => {});
+    host.frameModule = await moduleCode(options.frameModuleUrl);
     await host.attachFrame();
-    for (const source of eager) {
-      host.configured.set(source.language, Promise.resolve());
-      options.loads?.set(source.language, { state: "ready" });
+    try {
+      for (const [index, source] of ordered.entries()) {
+        await prepared[index];
+        await host.handOverSetups([source.language]);
+        host.configured.set(source.language, Promise.resolve());
+        options.loads?.set(source.language, { state: "ready" });
+      }
+    } catch (error) {
+      // A sandbox that could not open leaves no frame behind.
+      host.frame.remove();
+      throw error;
     }
     host.keepNewSnapshots();
     return host;
@@ -396,16 +411,18 @@ export class SandboxHost implements Runtime {
       this.connectTimeoutMs,
       "the sandbox frame did not start",
     );
-    await this.handOverSetups();
   }
 
   /**
-   * Hands the prepared setups to the frame: moved, not copied (tens of MB). Bounded like the
-   * frame's start: a run waits for this before its own timers begin.
+   * Hands the prepared setups (or those of `languages`) to the frame, in boot order: moved, not
+   * copied (tens of MB). Bounded like the frame's start: a run waits for this before its own
+   * timers begin.
    */
-  private async handOverSetups(): Promise<void> {
-    const setups = [...this.setups];
-    this.setups.clear();
+  private async handOverSetups(languages?: readonly ScriptLanguage[]): Promise<void> {
+    const setups = [...this.setups]
+      .filter(([language]) => !languages || languages.includes(language))
+      .sort(([a], [b]) => BOOT_ORDER.indexOf(a) - BOOT_ORDER.indexOf(b));
+    for (const [language] of setups) this.setups.delete(language);
     await timeout(
       Promise.all(
         setups.map(([language, setup]) =>
@@ -515,6 +532,7 @@ export class SandboxHost implements Runtime {
       );
       await Promise.all(started.map((source) => this.prepare(source)));
       await this.attachFrame();
+      await this.handOverSetups();
     })().finally(() => {
       this.restarting = undefined;
     });
