@@ -89,11 +89,23 @@ async function offlineStatus(): Promise<OfflineStatus | null> {
   return stored ? ((await stored.json()) as OfflineStatus) : null;
 }
 
+/**
+ * This script is also registered for the output files' scope alone. There it caches nothing and
+ * takes over at once, so a file's URL opens while the app's own registration is still caching the
+ * build on a first visit (a navigation goes to the registration with the longest matching scope).
+ */
+const SERVES_OUTPUT_FILES_ONLY = new URL(self.registration.scope).pathname === OUTPUT_FILES_PREFIX;
+
 self.addEventListener("install", (event) => {
-  if (BUILD && CACHE) event.waitUntil(precache(BUILD, CACHE));
+  if (SERVES_OUTPUT_FILES_ONLY) event.waitUntil(self.skipWaiting());
+  else if (BUILD && CACHE) event.waitUntil(precache(BUILD, CACHE));
 });
 
 self.addEventListener("activate", (event) => {
+  if (SERVES_OUTPUT_FILES_ONLY) {
+    event.waitUntil(self.clients.claim());
+    return;
+  }
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {

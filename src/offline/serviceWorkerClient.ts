@@ -1,3 +1,4 @@
+import { OUTPUT_FILES_PREFIX } from "../files/servedOutputFile";
 import type { OfflineStatus, PageMessage, ServiceWorkerMessage } from "./buildManifest";
 
 /** What the page hears about offline support, for its status line. */
@@ -41,6 +42,11 @@ export async function startOfflineSupport(events: OfflineEvents = {}): Promise<O
     type: "module",
     scope: "/",
   });
+  // Output files' URLs work as soon as a run hands them out, not only once the build is cached;
+  // without this registration they still work after that, so its failure is not the page's.
+  await container
+    .register(SERVICE_WORKER_URL, { type: "module", scope: OUTPUT_FILES_PREFIX })
+    .catch(() => {});
   // Only a switch the user asked for reloads: the first install also changes the controller.
   let switching = false;
   container.addEventListener("controllerchange", () => {

@@ -42,7 +42,18 @@ export async function waitUntilCached(page: Page): Promise<void> {
     null,
     { timeout: 90_000 },
   );
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForServiceWorker(page);
+}
+
+/**
+ * Waits until the service worker controls the page, so the page's own requests for output file
+ * URLs reach it: on a first visit that happens only once it has cached the build, which a fast
+ * run can beat.
+ */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+    timeout: 90_000,
+  });
 }
 
 /** Waits until the page's Skillbox has its library open and its sandbox attached. */

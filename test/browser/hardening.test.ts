@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
 import type { ToolError } from "../../src/tools/skillTools";
 import { type StaticServer, startStaticServer } from "../helpers/staticServer";
-import { installSkill, installTestSkill, launchChromium, openApp, runScript } from "./app";
+import {
+  installSkill,
+  installTestSkill,
+  launchChromium,
+  openApp,
+  runScript,
+  waitForServiceWorker,
+} from "./app";
 
 /** A raw TCP listener on loopback: counts every connection, whatever protocol it would carry. */
 async function startConnectionCounter(): Promise<{
@@ -91,11 +98,7 @@ describe("output files never act", () => {
     expect(result.exit_code).toBe(0);
     expect(result.files).toHaveLength(5);
 
-    // The service worker serves these URLs; on a first visit it controls the page only once it
-    // has cached the build, which a fast run can beat.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
-      timeout: 90_000,
-    });
+    await waitForServiceWorker(page);
     const served = await page.evaluate(async (urls) => {
       const heads: Record<string, [string, string]> = {};
       for (const url of urls) {

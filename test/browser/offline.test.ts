@@ -1,10 +1,11 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
 import { type StaticServer, startStaticServer } from "../helpers/staticServer";
 import {
+  appUrl,
   installTestSkill,
   launchChromium,
   openApp,
@@ -151,6 +152,51 @@ describe("offline-first", () => {
     await damageStoredSnapshot(page, "garbage");
     await reloadAndRunEach(page, { pythonSnapshotFromStorage: true });
     await page.context().close();
+  });
+});
+
+describe("output files on a first visit", () => {
+  test("a file's URL opens, as text, while the app's service worker is still caching the build", async () => {
+    const context = await browser.newContext();
+    // Holds the service workers' requests for WebAssembly, so the app's registration cannot
+    // finish caching the build (and so cannot control the page) during this test.
+    const held: Route[] = [];
+    await context.route("**/*.wasm", (route) => {
+      if (route.request().serviceWorker()) held.push(route);
+      else void route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(appUrl());
+    await waitForApp(page);
+    const writer =
+      "import os\nos.makedirs('out', exist_ok=True)\n" +
+      "open('out/note.txt', 'w').write('a note')\n" +
+      "open('out/page.html', 'w').write('<script>parent.x = 1</script>')\n";
+    await installTestSkill(page, "first-visit-files", { "scripts/write.py": writer });
+    const result = (await runScript(
+      page,
+      "first-visit-files",
+      "scripts/write.py",
+    )) as RunScriptResult;
+    expect(result.exit_code, JSON.stringify(result)).toBe(0);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    expect(held.length).toBeGreaterThan(0);
+
+    const opened: Record<string, [string, string | undefined]> = {};
+    for (const url of result.files) {
+      const tab = await context.newPage();
+      const response = await tab.goto(url);
+      opened[url.slice(url.lastIndexOf("/") + 1)] = [
+        (await response?.text()) ?? "",
+        response?.headers()["content-type"],
+      ];
+      await tab.close();
+    }
+    expect(opened).toEqual({
+      "note.txt": ["a note", "text/plain; charset=utf-8"],
+      "page.html": ["<script>parent.x = 1</script>", "text/plain; charset=utf-8"],
+    });
+    await context.close();
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
-import { runScript, useTestSkill } from "./app";
+import { runScript, useTestSkill, waitForServiceWorker } from "./app";
 
 const SKILL = "py-probe";
 const scripts: Record<string, string> = {
@@ -248,8 +248,8 @@ describe("Python runtime through window.skillbox", () => {
     const [changed, report] = result.files;
     expect(report).toMatch(/\/skillbox-files\/[^/]+\/py-probe\/out\/report\.md$/);
     expect(changed).toMatch(/\/py-probe\/data\/input\.txt$/);
+    await waitForServiceWorker(probe.page());
     const fetched = await probe.page().evaluate(async (urls) => {
-      await navigator.serviceWorker.ready;
       return Promise.all(
         urls.map(async (url) => {
           const response = await fetch(url);

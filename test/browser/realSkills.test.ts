@@ -84,7 +84,7 @@ async function runSandboxed(page: Page, testCase: RealSkillCase): Promise<Outcom
   for (const url of result.files) {
     const name = decodeURIComponent(new URL(url).pathname).split(`/${testCase.skill}/`)[1]!;
     const base64 = await page.evaluate(async (href) => {
-      const bytes = new Uint8Array(await (await fetch(href)).arrayBuffer());
+      const bytes = (await window.skillbox.readOutputFile(href)) ?? new Uint8Array();
       let binary = "";
       for (const byte of bytes) binary += String.fromCharCode(byte);
       return btoa(binary);
