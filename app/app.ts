@@ -15,6 +15,7 @@ import {
 import appStyles from "./app.css?inline";
 import { loadDemoSkills } from "./demoSkills";
 import { libraryPanel } from "./libraryPanel";
+import { runApprovalDialog } from "./runApproval";
 import { megabytes, statusLine } from "./statusLine";
 
 declare global {
@@ -31,6 +32,7 @@ export async function startApp(): Promise<void> {
   const config: DeploymentConfig | Error = await loadDeploymentConfig().catch(
     (error: Error) => error,
   );
+  const approval = runApprovalDialog();
   const skillbox = createSkillbox({
     // The demo skills are what an empty library starts with.
     skills: loadDemoSkills,
@@ -38,6 +40,8 @@ export async function startApp(): Promise<void> {
       ? {}
       : {
           limits: config.limits ?? {},
+          ...(config.scripts ? { scripts: config.scripts } : {}),
+          approveScriptRun: approval.approve,
           python: pythonPackagesOf(config),
           ...(config.shell ? { shell: config.shell } : {}),
           ...(config.sandbox ? { frameUrl: config.sandbox.frameUrl } : {}),
@@ -170,6 +174,7 @@ export async function startApp(): Promise<void> {
       h("div", { className: "status-area" }, status.sentence, status.runtimes, offline, update),
     ),
     workspace,
+    approval.dialog,
   );
   show("chat");
   workspace.dataset.console = "closed";

@@ -72,6 +72,7 @@ export type { ToolDefinition } from "./tools/definitions";
 export { outputFilePathOf } from "./tools/outputFiles";
 export type { SkillToolCallRecord, Usage } from "./tools/records";
 export type { RunScriptResult } from "./tools/resultShaping";
+export type { ApproveScriptRun, ScriptPolicy, ScriptRunRequest } from "./tools/scriptPolicy";
 export type { SkillInstructions, ToolError, ToolResult } from "./tools/skillTools";
 // The panels the web components are made of, for a page that lays them out itself (the demo app).
 export { type ChatPanelOptions, chatPanel } from "./ui/chatPanel";

@@ -161,6 +161,8 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
       files: stores.outputFiles,
       limits: toolLimitsOf(settings.limits),
       usage: await stores.settings.loadUsage(),
+      scripts: settings.scripts,
+      ...(settings.approveScriptRun ? { approveRun: settings.approveScriptRun } : {}),
       onCall: (record) => {
         records.push(record);
         void stores.settings.saveUsage(tools.usage);

@@ -2,6 +2,7 @@ import { deploymentLimitsSchema } from "../deployment/deploymentConfig";
 import { pythonPackagesConfigSchema } from "../python/packageConfig";
 import { DEFAULT_ASSETS_URL } from "../sandbox/runtimeLayout";
 import { shellEngineConfigSchema } from "../sandbox/shellEngine";
+import { type ApproveScriptRun, scriptPolicySchema } from "../tools/scriptPolicy";
 import { z } from "../zod.ts";
 
 /** What `installSkill` accepts: a map of `FOLDER/path` → contents, or a base64 zip. */
@@ -82,6 +83,13 @@ export const skillboxOptionsSchema = z.strictObject({
   skills: z
     .union([z.array(installSourceSchema), z.custom<() => Promise<InstallSource[]>>(isFunction)])
     .default([]),
+  /**
+   * Whether skills' scripts run: always (`run`), after `approveScriptRun` says yes to each run
+   * (`ask`; with no approver every run is refused), or never (skills serve instructions only).
+   */
+  scripts: scriptPolicySchema.default("run"),
+  /** Asked before each run under `scripts: "ask"`; false, a throw or a rejection refuse the run. */
+  approveScriptRun: z.custom<ApproveScriptRun>((value) => typeof value === "function").optional(),
   /** The chat's model endpoint until the user picks another one. */
   endpoint: endpointSchema.optional(),
   /** Where the hidden sandbox frame is attached; `document.body` by default. */

@@ -2,6 +2,7 @@ import { type PythonPackagesConfig, pythonPackagesConfigSchema } from "../python
 import type { AdmissionLimits } from "../sandbox/frame/admission";
 import { shellEngineConfigSchema } from "../sandbox/shellEngine.ts";
 import { type ToolLimits, timeLimitMsSchema } from "../tools/limits.ts";
+import { scriptPolicySchema } from "../tools/scriptPolicy.ts";
 import { z } from "../zod.ts";
 
 /** Where a deployment puts its settings: a JSON file beside `index.html` (docs/runtimes.md). */
@@ -29,6 +30,8 @@ export const deploymentConfigSchema = z
     /** How `.sh` scripts run; the built-in engine when absent. */
     shell: shellEngineConfigSchema.optional(),
     limits: deploymentLimitsSchema.optional(),
+    /** Whether skills' scripts run: always, after the user says yes, or never (`run` if absent). */
+    scripts: scriptPolicySchema.optional(),
     /** The Python package set; the app looks in `python-packages/` when absent. */
     python: pythonPackagesConfigSchema.optional(),
     /** Where the sandbox frame's document is served from (SECURITY.md, second site). */

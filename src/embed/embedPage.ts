@@ -185,6 +185,8 @@ async function start(): Promise<void> {
         assetsUrl: new URL("./", location.href).href,
         storageName: EMBED_STORAGE_NAME,
         limits: config.limits ?? {},
+        // Under "ask" the hidden embed page has no one to ask, so each run is refused.
+        ...(config.scripts ? { scripts: config.scripts } : {}),
         python: pythonPackagesOf(config),
         ...(config.shell ? { shell: config.shell } : {}),
       });

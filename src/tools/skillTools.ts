@@ -27,6 +27,7 @@ import {
   TOOL_NAMES,
   type ToolName,
 } from "./schemas";
+import { type ApproveScriptRun, type ScriptPolicy, scriptPolicyRefusal } from "./scriptPolicy";
 
 /** A refusal or failure, as the model receives it. */
 export interface ToolError {
@@ -66,6 +67,10 @@ export interface SkillToolsOptions {
   newRunId?: () => string;
   /** Counters to continue from (usage persisted across reloads). */
   usage?: Usage;
+  /** Whether scripts run; `run` when absent. */
+  scripts?: ScriptPolicy;
+  /** Asked before each run under the `ask` policy. */
+  approveRun?: ApproveScriptRun;
 }
 
 /** Options of one call. */
@@ -188,6 +193,13 @@ export class SkillTools {
     if ("error" in skill) return skill;
     const pathProblem = scriptPathProblem(script_path, skill);
     if (pathProblem) return { error: pathProblem };
+    const refusal = await scriptPolicyRefusal(
+      this.options.scripts ?? "run",
+      this.options.approveRun,
+      { skillName: skill.name, scriptPath: script_path, args: scriptArgs },
+      options.signal,
+    );
+    if (refusal) return { error: refusal };
 
     const request: RunRequest = {
       runId: this.options.newRunId?.() ?? crypto.randomUUID(),

@@ -3,9 +3,18 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { SCRIPT_RUN_DECLINED, SCRIPTS_NEVER_RUN } from "../../src/tools/scriptPolicy";
 import { type FakeModelServer, startFakeModelServer } from "../helpers/fakeModelServer";
 import { tinyGguf } from "../helpers/tinyGguf";
-import { appUrl, installTestSkill, launchChromium, waitForApp } from "./app";
+import {
+  appUrl,
+  callTool,
+  installTestSkill,
+  launchChromium,
+  openApp,
+  runScript,
+  waitForApp,
+} from "./app";
 
 const AXE_SOURCE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
 const WIDE = { width: 1400, height: 900 };
@@ -389,6 +398,44 @@ describe("runs you can watch", () => {
     await expect.poll(() => dialog.locator(".data-table tbody tr").count()).toBe(40);
     await page.keyboard.press("Escape");
     expect(await dialog.isVisible()).toBe(false);
+    await page.context().close();
+  });
+});
+
+describe("a deployment's script policy", () => {
+  const SKILL = { "scripts/echo.py": "import sys\nprint('ran', sys.argv[1:])\n" };
+
+  test("ask: each run waits for the user's answer in a dialog that names the command", async () => {
+    const page = await openApp(browser, "/", appUrl(), { scripts: "ask" });
+    await installTestSkill(page, "asked", SKILL);
+    const dialog = page.locator("#run-approval");
+
+    const approved = runScript(page, "asked", "scripts/echo.py", ["x y", "z"]);
+    await dialog.waitFor({ state: "visible" });
+    expect(await page.locator("#run-approval-command").textContent()).toBe(
+      'asked/scripts/echo.py "x y" z',
+    );
+    await page.locator("#run-approval-run").click();
+    expect(await approved).toMatchObject({ exit_code: 0, stdout: "ran ['x y', 'z']\n" });
+    await dialog.waitFor({ state: "hidden" });
+
+    const declined = runScript(page, "asked", "scripts/echo.py");
+    await dialog.waitFor({ state: "visible" });
+    await page.locator("#run-approval-decline").click();
+    expect(await declined).toEqual({ error: SCRIPT_RUN_DECLINED });
+    await page.context().close();
+  });
+
+  test("never: runs are refused with the policy's error; instructions are still served", async () => {
+    const page = await openApp(browser, "/", appUrl(), { scripts: "never" });
+    await installTestSkill(page, "instructions-only", SKILL);
+    expect(await runScript(page, "instructions-only", "scripts/echo.py")).toEqual({
+      error: SCRIPTS_NEVER_RUN,
+    });
+    expect(
+      await callTool(page, "get_skill_instructions", { skill_name: "instructions-only" }),
+    ).toMatchObject({ name: "instructions-only" });
+    expect(await page.locator("#run-approval").isVisible()).toBe(false);
     await page.context().close();
   });
 });

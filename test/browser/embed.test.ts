@@ -7,6 +7,7 @@ import { EMBED_CHANNEL } from "../../src/embed/protocol";
 import type { Skillbox, ToolResult } from "../../src/index";
 import { type EmbeddingWay, securityHeaders } from "../../src/server/securityHeaders";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
+import { SCRIPT_RUN_UNASKED, SCRIPTS_NEVER_RUN } from "../../src/tools/scriptPolicy";
 import { zipFolder } from "../helpers/corpus";
 import { type CountingServer, startCountingServer } from "../helpers/countingServer";
 import { type FakeModelServer, startFakeModelServer } from "../helpers/fakeModelServer";
@@ -675,4 +676,35 @@ describe("an origin the deployment does not allow", () => {
       `Skillbox embed: ${stranger.origin} may not use this deployment; it is not in embed.allowedOrigins of its skillbox.config.json.`,
     );
   });
+});
+
+describe("a deployment's script policy reaches its embedded callers", () => {
+  test.each([
+    ["never", SCRIPTS_NEVER_RUN],
+    ["ask", SCRIPT_RUN_UNASKED],
+  ])(
+    "%s: the example host page's runs are refused with the policy's error",
+    async (scripts, error) => {
+      const context = await browser.newContext();
+      await context.route(`${deployment.origin}/skillbox.config.json`, (route) =>
+        route.fulfill({
+          contentType: "application/json",
+          body: JSON.stringify({ embed: { allowedOrigins: [host.origin] }, scripts }),
+        }),
+      );
+      const page = await context.newPage();
+      await page.goto(`${host.url}client/index.html?deployment=${deployment.origin}/skillbox/`);
+      await page.waitForFunction(
+        () => /^(Done|Failed)/.test(document.getElementById("status")?.textContent ?? ""),
+        null,
+        { timeout: 90_000 },
+      );
+      const lines = (await page.locator("#results").textContent())!.trim().split("\n");
+      expect(lines[0]).toBe("tools: get_skill_instructions, run_skill_script");
+      for (const [index, script] of ["greet.py", "greet.js", "greet.sh"].entries()) {
+        expect(JSON.parse(lines[index + 1]!.slice(`${script}: `.length))).toEqual({ error });
+      }
+      await context.close();
+    },
+  );
 });

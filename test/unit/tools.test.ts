@@ -3,6 +3,14 @@ import { bundleFromMap, MemorySkillStorage, SkillRegistry } from "../../src/skil
 import { type AgentBinding, bindAll, instructionLine } from "../../src/tools/binding";
 import type { SkillToolCallRecord } from "../../src/tools/records";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
+import {
+  type ApproveScriptRun,
+  SCRIPT_RUN_DECLINED,
+  SCRIPT_RUN_UNASKED,
+  SCRIPTS_NEVER_RUN,
+  type ScriptPolicy,
+  type ScriptRunRequest,
+} from "../../src/tools/scriptPolicy";
 import { SkillTools } from "../../src/tools/skillTools";
 import { ScriptedRuntime, urlOnlyFileStore } from "../helpers/fakeRuntime";
 import { minimalSkill, skillMd } from "../helpers/skillFixtures";
@@ -433,5 +441,85 @@ describe("clean and bounded inputs to the agent", () => {
     };
     expect(total).toBeGreaterThan(3_000_000);
     expect(text.length).toBeGreaterThan(20_000);
+  });
+});
+
+describe("script policy: run, ask, never", () => {
+  const withPolicy = (scripts: ScriptPolicy, approveRun?: ApproveScriptRun) =>
+    new SkillTools({ catalog: registry, runtime, files: urlOnlyFileStore, scripts, approveRun });
+  const runWith = (policyTools: SkillTools, args: unknown, signal?: AbortSignal) =>
+    policyTools.call("run_skill_script", args, { binding: all, ...(signal ? { signal } : {}) });
+  const CALL = { skill_name: "demo", script_path: "scripts/run.sh", args: ["a b"] };
+
+  test("never: every run is refused with the policy's error; instructions still work", async () => {
+    const policyTools = withPolicy("never");
+    expect(await runWith(policyTools, CALL)).toEqual({ error: SCRIPTS_NEVER_RUN });
+    expect(runtime.requests).toHaveLength(0);
+    expect(policyTools.usage.skill_execution).toBe(0);
+    const shown = await policyTools.call(
+      "get_skill_instructions",
+      { skill_name: "demo" },
+      { binding: all },
+    );
+    expect(shown).toMatchObject({ name: "demo" });
+  });
+
+  test("ask: the approver hears the checked run; yes runs it, no refuses it", async () => {
+    const asked: ScriptRunRequest[] = [];
+    let answer = true;
+    const policyTools = withPolicy("ask", (request) => {
+      asked.push(request);
+      return answer;
+    });
+    expect(await runWith(policyTools, CALL)).toMatchObject({ exit_code: 0 });
+    answer = false;
+    expect(await runWith(policyTools, CALL)).toEqual({ error: SCRIPT_RUN_DECLINED });
+    expect(asked).toEqual([
+      { skillName: "demo", scriptPath: "scripts/run.sh", args: ["a b"] },
+      { skillName: "demo", scriptPath: "scripts/run.sh", args: ["a b"] },
+    ]);
+    expect(runtime.requests).toHaveLength(1);
+    expect(policyTools.usage.skill_execution).toBe(1);
+  });
+
+  test("ask: a bad call is refused for its own reason before anyone is asked", async () => {
+    let asked = 0;
+    const policyTools = withPolicy("ask", () => {
+      asked++;
+      return true;
+    });
+    const result = await runWith(policyTools, { ...CALL, script_path: "scripts/missing.py" });
+    expect("error" in result && result.error).not.toBe(SCRIPT_RUN_DECLINED);
+    expect(asked).toBe(0);
+  });
+
+  test("ask: an approver that throws or rejects, or none at all, refuses the run", async () => {
+    expect(
+      await runWith(
+        withPolicy("ask", () => {
+          throw new Error("broken");
+        }),
+        CALL,
+      ),
+    ).toEqual({ error: SCRIPT_RUN_DECLINED });
+    expect(
+      await runWith(
+        withPolicy("ask", () => Promise.reject(new Error("no"))),
+        CALL,
+      ),
+    ).toEqual({
+      error: SCRIPT_RUN_DECLINED,
+    });
+    expect(await runWith(withPolicy("ask"), CALL)).toEqual({ error: SCRIPT_RUN_UNASKED });
+    expect(runtime.requests).toHaveLength(0);
+  });
+
+  test("ask: a call cancelled while the user is asked ends at once, refused", async () => {
+    const controller = new AbortController();
+    const policyTools = withPolicy("ask", () => new Promise<boolean>(() => {}));
+    const pending = runWith(policyTools, CALL, controller.signal);
+    controller.abort();
+    expect(await pending).toEqual({ error: SCRIPT_RUN_DECLINED });
+    expect(runtime.requests).toHaveLength(0);
   });
 });
