@@ -153,6 +153,9 @@ export function skillDetailDialog(skillbox: Skillbox) {
         button("Close", () => dialog.close()),
       ),
       h("p", {}, skill.manifest.description),
+      ...(skill.manifest.compatibility
+        ? [h("p", { className: "muted" }, `Compatibility: ${skill.manifest.compatibility}`)]
+        : []),
       ...(skill.warnings.length > 0
         ? [
             h("h3", {}, "Install warnings"),

@@ -39,7 +39,8 @@ export async function runTurn(options: TurnOptions): Promise<TurnOutcome> {
   let outcome: TurnOutcome = { cancelled: false };
   try {
     const lines = await toolbox.instructionLines();
-    const system = [BASE_INSTRUCTIONS, ...lines].join("\n");
+    const compatibility = (await toolbox.compatibilityLines?.()) ?? [];
+    const system = [BASE_INSTRUCTIONS, ...lines, ...compatibility].join("\n");
     const tools = await toolbox.definitions();
     for (let step = 0; ; step++) {
       let streamed = "";

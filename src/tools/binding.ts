@@ -48,3 +48,12 @@ export function instructionLine(skill: Pick<SkillSummary, "name" | "description"
   const name = oneLine(skill.name);
   return `[skill: ${name}] ${oneLine(skill.description)} (call get_skill_instructions("${name}") before using it; run its scripts with run_skill_script)`;
 }
+
+/**
+ * A line for a reachable skill whose front matter states its `compatibility` (what it needs:
+ * "requires network access", a program, a platform), so an agent can tell before a run whether
+ * the sandbox offers it. Kept apart from the contract's instruction lines, which stay verbatim.
+ */
+export function compatibilityLine(name: string, compatibility: string): string {
+  return `[skill: ${oneLine(name)}] compatibility: ${oneLine(compatibility)}`;
+}

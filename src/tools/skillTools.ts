@@ -11,7 +11,13 @@ import {
 import { isSkillFilePath } from "../skills/bundle";
 import { contentTypeOf } from "../skills/contentType";
 import type { SkillCatalog, SkillVersion } from "../skills/registry";
-import { type AgentBinding, instructionLine, isReachable, reachableSkills } from "./binding";
+import {
+  type AgentBinding,
+  compatibilityLine,
+  instructionLine,
+  isReachable,
+  reachableSkills,
+} from "./binding";
 import { type ToolDefinition, toolDefinitions } from "./definitions";
 import { scriptEnvironment, skillDirectory } from "./environment";
 import { DEFAULT_TOOL_LIMITS, runRequestLimits, type ToolLimits, timeLimitProblem } from "./limits";
@@ -114,6 +120,18 @@ export class SkillTools {
   /** One instruction line per bound, Active, installed skill. */
   async instructionLines(binding: AgentBinding): Promise<string[]> {
     return reachableSkills(binding, await this.options.catalog.listSkills()).map(instructionLine);
+  }
+
+  /** One line per reachable skill whose default version states its compatibility. */
+  async compatibilityLines(binding: AgentBinding): Promise<string[]> {
+    const { catalog } = this.options;
+    const lines = await Promise.all(
+      reachableSkills(binding, await catalog.listSkills()).map(async ({ name }) => {
+        const compatibility = (await catalog.getSkill(name))?.manifest.compatibility;
+        return compatibility ? [compatibilityLine(name, compatibility)] : [];
+      }),
+    );
+    return lines.flat();
   }
 
   /** Runs a tool call; never throws, always resolves to contract JSON. */

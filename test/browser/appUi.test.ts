@@ -426,9 +426,20 @@ describe("a deployment's script policy", () => {
     await page.context().close();
   });
 
-  test("never: runs are refused with the policy's error; instructions are still served", async () => {
+  test("never: runs are refused with the policy's error; instructions and the stated compatibility are still shown", async () => {
     const page = await openApp(browser, "/", appUrl(), { scripts: "never" });
-    await installTestSkill(page, "instructions-only", SKILL);
+    await installTestSkill(page, "instructions-only", {
+      ...SKILL,
+      "SKILL.md":
+        "---\nname: instructions-only\ndescription: Reads only.\ncompatibility: Requires network access\n---\nRead me.\n",
+    });
+    await page.reload();
+    await waitForApp(page);
+    await skillButton(page, "instructions-only", "Details").click();
+    await expect
+      .poll(() => page.locator("#skill-detail p").allTextContents())
+      .toContain("Compatibility: Requires network access");
+    await page.keyboard.press("Escape");
     expect(await runScript(page, "instructions-only", "scripts/echo.py")).toEqual({
       error: SCRIPTS_NEVER_RUN,
     });

@@ -7,7 +7,7 @@ import type { TranscriptItem } from "../../src/agent/transcript";
 import { bundleFromMap, MemorySkillStorage, SkillRegistry } from "../../src/skills";
 import { SkillTools } from "../../src/tools/skillTools";
 import { ScriptedRuntime, urlOnlyFileStore } from "../helpers/fakeRuntime";
-import { minimalSkill } from "../helpers/skillFixtures";
+import { minimalSkill, skillMd } from "../helpers/skillFixtures";
 
 async function toolbox() {
   const registry = new SkillRegistry(new MemorySkillStorage());
@@ -109,4 +109,56 @@ test("server-sent events are read across chunk boundaries", async () => {
     { data: "line1\nline2" },
     { data: "[DONE]" },
   ]);
+});
+
+describe("compatibility in the system prompt", () => {
+  test("a reachable skill's compatibility is one line after the contract's lines; others add none", async () => {
+    const registry = new SkillRegistry(new MemorySkillStorage());
+    await registry.install(
+      bundleFromMap({
+        ...minimalSkill("needs-net"),
+        "needs-net/SKILL.md": skillMd(
+          "needs-net",
+          "Fetches prices.",
+          "compatibility: Requires network access\n  and curl\n",
+        ),
+      }),
+    );
+    await registry.install(bundleFromMap(minimalSkill("plain")));
+    await registry.install(
+      bundleFromMap({
+        ...minimalSkill("unbound"),
+        "unbound/SKILL.md": skillMd("unbound", "Not bound.", "compatibility: Linux only\n"),
+      }),
+    );
+    const tools = new SkillTools({
+      catalog: registry,
+      runtime: new ScriptedRuntime(),
+      files: urlOnlyFileStore,
+    });
+    const box = agentToolbox(tools, () => ({
+      skills: [
+        { name: "needs-net", active: true },
+        { name: "plain", active: true },
+      ],
+    }));
+    const requests: CompletionRequest[] = [];
+    await runTurn({
+      provider: {
+        async complete(request) {
+          requests.push(request);
+          return { text: "ok", toolCalls: [] };
+        },
+      },
+      toolbox: box,
+      transcript: [{ role: "user", text: "hi" }],
+      signal: new AbortController().signal,
+    });
+    const lines = requests[0]!.system.split("\n");
+    expect(lines.slice(1)).toEqual([
+      '[skill: needs-net] Fetches prices. (call get_skill_instructions("needs-net") before using it; run its scripts with run_skill_script)',
+      '[skill: plain] The plain test skill. (call get_skill_instructions("plain") before using it; run its scripts with run_skill_script)',
+      "[skill: needs-net] compatibility: Requires network access and curl",
+    ]);
+  });
 });
