@@ -8,6 +8,7 @@ import {
   formatProblem,
   h,
   type ImportSource,
+  repositoryFolderSource,
   type Skillbox,
   zipSource,
 } from "../src/index";
@@ -153,6 +154,50 @@ export function libraryPanel(skillbox: Skillbox, options: LibraryPanelOptions): 
     ),
   );
 
+  const urlInput = h("input", {
+    type: "url",
+    id: "import-url",
+    placeholder: "https://github.com/OWNER/REPO/tree/BRANCH/FOLDER",
+    required: true,
+  });
+  const urlDialog = h(
+    "dialog",
+    { id: "url-dialog", "aria-labelledby": "url-title" },
+    h(
+      "form",
+      {
+        method: "dialog",
+        className: "endpoint",
+        onsubmit: () => {
+          const address = urlInput.value;
+          void runImport(() => repositoryFolderSource(address)).then(() => (urlInput.value = ""));
+        },
+      },
+      h("h2", { id: "url-title" }, "Add a skill from GitHub"),
+      h(
+        "label",
+        { className: "field" },
+        "The address of the skill's folder in a public repository",
+        urlInput,
+      ),
+      h(
+        "p",
+        { className: "muted small" },
+        "Its files are downloaded at the commit the address names, which the skill's detail shows.",
+      ),
+      h(
+        "div",
+        { className: "row" },
+        h("button", { type: "submit", id: "import-url-button" }, "Install"),
+        h(
+          "button",
+          { type: "button", className: "secondary", onclick: () => urlDialog.close() },
+          "Cancel",
+        ),
+      ),
+    ),
+  );
+
   const menu = h("details", { className: "menu", id: "add-skill" });
   const menuItem = (label: string, action: () => void) =>
     h(
@@ -179,6 +224,7 @@ export function libraryPanel(skillbox: Skillbox, options: LibraryPanelOptions): 
       ),
       menuItem("Zip file…", () => zipInput.click()),
       menuItem("Paste…", () => pasteDialog.showModal()),
+      menuItem("From GitHub…", () => urlDialog.showModal()),
     ),
   );
 
@@ -291,6 +337,7 @@ export function libraryPanel(skillbox: Skillbox, options: LibraryPanelOptions): 
       ),
     ),
     pasteDialog,
+    urlDialog,
     detail.element,
   );
   void skillbox.ready.then(refresh);

@@ -156,6 +156,21 @@ export function skillDetailDialog(skillbox: Skillbox) {
       ...(skill.manifest.compatibility
         ? [h("p", { className: "muted" }, `Compatibility: ${skill.manifest.compatibility}`)]
         : []),
+      ...(skill.origin
+        ? [
+            h(
+              "p",
+              { className: "muted origin" },
+              "Imported from ",
+              h(
+                "a",
+                { href: skill.origin.url, rel: "noreferrer", target: "_blank" },
+                skill.origin.url,
+              ),
+              ` at commit ${skill.origin.commit.slice(0, 12)}`,
+            ),
+          ]
+        : []),
       ...(skill.warnings.length > 0
         ? [
             h("h3", {}, "Install warnings"),

@@ -51,6 +51,11 @@ export {
   type ImportSource,
   zipSource,
 } from "./library/fileImport";
+export {
+  type ForgeEndpoints,
+  RepositoryImportError,
+  repositoryFolderSource,
+} from "./library/repositoryImport";
 export type { SkillSetting } from "./library/settingsStore";
 export type { OfflineStatus } from "./offline/buildManifest";
 export {
@@ -67,7 +72,7 @@ export type { OutputChunk, OutputListener, ScriptLanguage } from "./sandbox/runt
 export type { ShellEngineConfig } from "./sandbox/shellEngine";
 export { type EmbeddingWay, hostPageDirectives } from "./server/securityHeaders";
 export { type BundleProblem, BundleValidationError, formatProblem } from "./skills/problems";
-export type { InstalledSkill, SkillSummary, SkillVersion } from "./skills/registry";
+export type { InstalledSkill, SkillOrigin, SkillSummary, SkillVersion } from "./skills/registry";
 export type { ToolDefinition } from "./tools/definitions";
 export { outputFilePathOf } from "./tools/outputFiles";
 export type { SkillToolCallRecord, Usage } from "./tools/records";

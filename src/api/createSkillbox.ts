@@ -310,7 +310,10 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
         onProgress: ImportProgress = () => {},
         installOptions: InstallOptions = {},
       ) =>
-        (await opened).registry.install(await bundleFromSource(source, onProgress, installOptions)),
+        (await opened).registry.install(
+          await bundleFromSource(source, onProgress, installOptions),
+          source.kind === "files" ? source.origin : undefined,
+        ),
     ),
     async callTool(toolName, args, callOptions = {}) {
       return call(toolName, args, await bindingOf(callOptions, "all"), callOptions);

@@ -1,11 +1,12 @@
 import type { BundleEntry, CheckOptions, SkillBundle } from "../skills/bundle";
 import { DEFAULT_BUNDLE_LIMITS } from "../skills/limits";
 import { bundleFromEntries, bundleFromZipWithProgress } from "../skills/sources";
+import type { SkillOrigin } from "../skills/storage";
 import type { ZipProgress } from "../skills/zip";
 
-/** What a user handed in: loose files of one folder, or a zip. */
+/** What a user handed in: loose files of one folder (with its origin, if it had an address), or a zip. */
 export type ImportSource =
-  | { kind: "files"; entries: BundleEntry[] }
+  | { kind: "files"; entries: BundleEntry[]; origin?: SkillOrigin }
   | { kind: "zip"; bytes: Uint8Array };
 
 export type ImportProgress = (progress: ZipProgress) => void;

@@ -1,8 +1,8 @@
 import type { SkillBundle } from "./bundle";
 import type { BundleProblem } from "./problems";
-import type { SkillChange, SkillEntry, SkillStorage, SkillVersion } from "./storage";
+import type { SkillChange, SkillEntry, SkillOrigin, SkillStorage, SkillVersion } from "./storage";
 
-export type { SkillVersion } from "./storage";
+export type { SkillOrigin, SkillVersion } from "./storage";
 
 export type SkillSummary = Omit<SkillEntry, "lastAssigned">;
 
@@ -43,7 +43,7 @@ export class SkillRegistry implements SkillCatalog {
   constructor(private readonly storage: SkillStorage) {}
 
   /** Installs a bundle: a new skill gets version 1, an existing one version N+1. */
-  async install(bundle: SkillBundle): Promise<InstalledSkill> {
+  async install(bundle: SkillBundle, origin?: SkillOrigin): Promise<InstalledSkill> {
     const change = await this.storage.transact(bundle.name, (entry) => {
       const version = entry ? entry.lastAssigned + 1 : 1;
       const versions = [...(entry?.versions ?? []), version];
@@ -65,6 +65,7 @@ export class SkillRegistry implements SkillCatalog {
           instructions: bundle.instructions,
           files: bundle.files,
           warnings: bundle.warnings,
+          ...(origin ? { origin } : {}),
         },
         deleteVersions: [],
       };

@@ -10,6 +10,14 @@ export interface SkillVersion {
   files: ReadonlyMap<string, Uint8Array>;
   /** What the install check warned about; the version installed regardless. */
   warnings: BundleProblem[];
+  /** Where the version was imported from, when that was an address (a repository folder). */
+  origin?: SkillOrigin;
+}
+
+/** A version's source on a forge: the address it was imported from and the commit it named. */
+export interface SkillOrigin {
+  url: string;
+  commit: string;
 }
 
 /** What is known about a skill without loading any version's files. */

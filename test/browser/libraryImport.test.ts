@@ -7,6 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
 import { filesUnder } from "../helpers/corpus";
+import { type StandInForge, startStandInForge } from "../helpers/standInForge";
 import { launchChromium, openApp, runScript } from "./app";
 
 const DEMO_DIR = join(import.meta.dirname, "..", "..", "public", "skills");
@@ -204,6 +205,86 @@ describe("library import surfaces in the app", () => {
       window.skillbox.listSkills().then((s) => s.find((x) => x.name === "big-skill")),
     );
     expect(skill).toMatchObject({ versions: [1] });
+    await page.context().close();
+  });
+});
+
+describe("a skill folder from a GitHub address", () => {
+  let forge: StandInForge;
+  beforeAll(async () => {
+    forge = await startStandInForge({
+      "acme/skills": {
+        defaultBranch: "main",
+        branches: {
+          main: {
+            "README.md": "# Skills\n",
+            "skills/word-count/SKILL.md":
+              "---\nname: word-count\ndescription: Counts words.\n---\nRun scripts/count.py FILE.\n",
+            "skills/word-count/scripts/count.py":
+              "import sys\nprint(len(open(sys.argv[1]).read().split()))\n",
+            "skills/word-count/data/sample.txt": "one two three four\n",
+          },
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await forge?.close();
+  });
+
+  test("installs through Add skill, pinned to its commit, and runs; a bad address installs nothing", async () => {
+    const page = await openApp(browser);
+    // GitHub's hosts, answered by the stand-in forge on 127.0.0.1.
+    await page.context().route("https://api.github.com/**", async (route) => {
+      const url = new URL(route.request().url());
+      await route.fulfill({
+        response: await route.fetch({ url: `${forge.api}${url.pathname}${url.search}` }),
+      });
+    });
+    await page.context().route("https://raw.githubusercontent.com/**", async (route) => {
+      const url = new URL(route.request().url());
+      await route.fulfill({ response: await route.fetch({ url: `${forge.raw}${url.pathname}` }) });
+    });
+    const address = "https://github.com/acme/skills/tree/main/skills/word-count";
+    const install = async (value: string) => {
+      await page.locator("#add-skill summary").click();
+      await page.getByRole("button", { name: "From GitHub…" }).click();
+      await page.locator("#import-url").fill(value);
+      await page.locator("#import-url-button").click();
+    };
+
+    await install("https://github.com/acme/skills/tree/main/skills/nothing-here");
+    expect(await waitForStatus(page, /^Nothing was installed/)).toBe("Nothing was installed:");
+    expect(await page.locator("#import-errors").textContent()).toMatch(
+      /no folder "skills\/nothing-here"/,
+    );
+    expect(
+      (await page.evaluate(() => window.skillbox.listSkills())).map((s) => s.name),
+    ).not.toContain("word-count");
+
+    await install(address);
+    expect(await waitForStatus(page, /^Installed word-count version 1/)).toMatch(
+      /^Installed word-count version 1/,
+    );
+    const stored = await page.evaluate(async () => {
+      const skill = await window.skillbox.getSkill("word-count");
+      return { origin: skill?.origin, files: [...(skill?.files.keys() ?? [])].sort() };
+    });
+    expect(stored).toEqual({
+      origin: { url: address, commit: forge.commitOf("acme/skills", "main") },
+      files: ["SKILL.md", "data/sample.txt", "scripts/count.py"],
+    });
+    const result = (await runScript(page, "word-count", "scripts/count.py", [
+      "data/sample.txt",
+    ])) as RunScriptResult;
+    expect(result).toMatchObject({ exit_code: 0, stdout: "4\n" });
+    await page
+      .locator("#skill-list li", { hasText: "word-count" })
+      .getByRole("button", { name: "Details" })
+      .click();
+    await expect
+      .poll(() => page.locator("#skill-detail .origin").textContent())
+      .toBe(`Imported from ${address} at commit ${stored.origin?.commit.slice(0, 12)}`);
     await page.context().close();
   });
 });
