@@ -4,7 +4,10 @@ import {
   formatProblem,
   h,
   markdownView,
+  repositoryFolderCommit,
+  repositoryFolderSource,
   type Skillbox,
+  type SkillOrigin,
   type SkillVersion,
 } from "../src/index";
 
@@ -145,6 +148,36 @@ export function skillDetailDialog(skillbox: Skillbox) {
       folderView(folderTree([...skill.files.keys()].sort())),
     );
 
+    /** Where the version came from, and a check of that address for a newer commit. */
+    const originView = (origin: SkillOrigin) => {
+      const status = h("span", { className: "update-status", role: "status" });
+      const check = async () => {
+        status.textContent = "Checking…";
+        try {
+          if ((await repositoryFolderCommit(origin.url)) === origin.commit) {
+            status.textContent = "Up to date.";
+            return;
+          }
+          // The newer commit becomes a new version, and the default: what checking asked for.
+          const installed = await skillbox.importSkill(await repositoryFolderSource(origin.url));
+          await skillbox.setDefaultVersion(name, installed.version);
+          await show(name, installed.version);
+        } catch (error) {
+          status.textContent = (error as Error).message;
+        }
+      };
+      return h(
+        "p",
+        { className: "muted origin" },
+        "Imported from ",
+        h("a", { href: origin.url, rel: "noreferrer", target: "_blank" }, origin.url),
+        ` at commit ${origin.commit.slice(0, 12)} `,
+        button("Check for updates", () => void check()),
+        " ",
+        status,
+      );
+    };
+
     dialog.replaceChildren(
       h(
         "header",
@@ -156,21 +189,7 @@ export function skillDetailDialog(skillbox: Skillbox) {
       ...(skill.manifest.compatibility
         ? [h("p", { className: "muted" }, `Compatibility: ${skill.manifest.compatibility}`)]
         : []),
-      ...(skill.origin
-        ? [
-            h(
-              "p",
-              { className: "muted origin" },
-              "Imported from ",
-              h(
-                "a",
-                { href: skill.origin.url, rel: "noreferrer", target: "_blank" },
-                skill.origin.url,
-              ),
-              ` at commit ${skill.origin.commit.slice(0, 12)}`,
-            ),
-          ]
-        : []),
+      ...(skill.origin ? [originView(skill.origin)] : []),
       ...(skill.warnings.length > 0
         ? [
             h("h3", {}, "Install warnings"),

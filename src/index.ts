@@ -54,6 +54,7 @@ export {
 export {
   type ForgeEndpoints,
   RepositoryImportError,
+  repositoryFolderCommit,
   repositoryFolderSource,
 } from "./library/repositoryImport";
 export type { SkillSetting } from "./library/settingsStore";

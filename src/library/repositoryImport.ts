@@ -148,6 +148,19 @@ async function resolveReference(
 }
 
 /**
+ * The commit a folder's address names now: one or two API requests, no download. An imported
+ * version whose origin names another commit has an update.
+ */
+export async function repositoryFolderCommit(
+  address: string,
+  { forge = GITHUB, signal }: { forge?: ForgeEndpoints; signal?: AbortSignal } = {},
+): Promise<string> {
+  const { owner, repository, segments } = parseRepositoryFolderUrl(address);
+  const base = `${forge.api}/repos/${owner}/${repository}`;
+  return (await resolveReference(base, `${owner}/${repository}`, segments, signal)).commit;
+}
+
+/**
  * The files of one folder of a public GitHub repository, pinned to the commit its address named
  * then: an import source like a picked folder, with its origin kept. Sizes are checked against
  * the import limits before anything is downloaded.

@@ -211,20 +211,19 @@ describe("library import surfaces in the app", () => {
 
 describe("a skill folder from a GitHub address", () => {
   let forge: StandInForge;
+  const FILES: Record<string, string> = {
+    "README.md": "# Skills\n",
+    "skills/word-count/SKILL.md":
+      "---\nname: word-count\ndescription: Counts words.\n---\nRun scripts/count.py FILE.\n",
+    "skills/word-count/scripts/count.py":
+      "import sys\nprint(len(open(sys.argv[1]).read().split()))\n",
+    "skills/word-count/data/sample.txt": "one two three four\n",
+  };
   beforeAll(async () => {
     forge = await startStandInForge({
       "acme/skills": {
         defaultBranch: "main",
-        branches: {
-          main: {
-            "README.md": "# Skills\n",
-            "skills/word-count/SKILL.md":
-              "---\nname: word-count\ndescription: Counts words.\n---\nRun scripts/count.py FILE.\n",
-            "skills/word-count/scripts/count.py":
-              "import sys\nprint(len(open(sys.argv[1]).read().split()))\n",
-            "skills/word-count/data/sample.txt": "one two three four\n",
-          },
-        },
+        branches: { main: { ...FILES } },
       },
     });
   });
@@ -232,7 +231,7 @@ describe("a skill folder from a GitHub address", () => {
     await forge?.close();
   });
 
-  test("installs through Add skill, pinned to its commit, and runs; a bad address installs nothing", async () => {
+  test("installs through Add skill, pinned to its commit, runs, and updates to a newer commit; a bad address installs nothing", async () => {
     const page = await openApp(browser);
     // GitHub's hosts, answered by the stand-in forge on 127.0.0.1.
     await page.context().route("https://api.github.com/**", async (route) => {
@@ -284,7 +283,31 @@ describe("a skill folder from a GitHub address", () => {
       .click();
     await expect
       .poll(() => page.locator("#skill-detail .origin").textContent())
-      .toBe(`Imported from ${address} at commit ${stored.origin?.commit.slice(0, 12)}`);
+      .toBe(
+        `Imported from ${address} at commit ${stored.origin?.commit.slice(0, 12)} Check for updates `,
+      );
+    const detail = page.locator("#skill-detail");
+    await detail.getByRole("button", { name: "Check for updates" }).click();
+    await expect.poll(() => detail.locator(".update-status").textContent()).toBe("Up to date.");
+
+    // A push to the branch: the check installs the new commit as version 2, the default.
+    const files = {
+      ...FILES,
+      "skills/word-count/scripts/count.py":
+        "import sys\nprint('words:', len(open(sys.argv[1]).read().split()))\n",
+    };
+    forge.push("acme/skills", "main", files);
+    await detail.getByRole("button", { name: "Check for updates" }).click();
+    await expect
+      .poll(() => detail.locator("#skill-detail-title").textContent())
+      .toBe("word-count — version 2");
+    expect(
+      await page.evaluate(async () => (await window.skillbox.getSkill("word-count"))?.origin),
+    ).toEqual({ url: address, commit: forge.commitOf("acme/skills", "main") });
+    const updated = (await runScript(page, "word-count", "scripts/count.py", [
+      "data/sample.txt",
+    ])) as RunScriptResult;
+    expect(updated.stdout).toBe("words: 4\n");
     await page.context().close();
   });
 });

@@ -17,12 +17,17 @@ export interface StandInForge {
   raw: string;
   /** Paths requested so far, in order. */
   requests: string[];
+  /** The commit a branch names now. */
   commitOf(repository: string, branch: string): string;
+  /** Points a branch at a new commit with these files, as a push would. */
+  push(repository: string, branch: string, files: Record<string, string>): void;
   close(): Promise<void>;
 }
 
-const commitId = (repository: string, branch: string) =>
-  createHash("sha1").update(`${repository}@${branch}`).digest("hex");
+const commitId = (repository: string, branch: string, files: Record<string, string>) =>
+  createHash("sha1")
+    .update(`${repository}@${branch}:${JSON.stringify(files)}`)
+    .digest("hex");
 
 /**
  * GitHub's API and raw file host as far as a folder import reads them (repository, commit by
@@ -33,11 +38,17 @@ export async function startStandInForge(
 ): Promise<StandInForge> {
   const requests: string[] = [];
   const byCommit = new Map<string, { repository: string; files: Record<string, string> }>();
+  const heads = new Map<string, string>();
+  const push = (repository: string, branch: string, files: Record<string, string>) => {
+    const commit = commitId(repository, branch, files);
+    byCommit.set(commit, { repository, files });
+    heads.set(`${repository}@${branch}`, commit);
+    repositories[repository]!.branches[branch] = files;
+  };
   for (const [repository, { branches }] of Object.entries(repositories)) {
-    for (const [branch, files] of Object.entries(branches)) {
-      byCommit.set(commitId(repository, branch), { repository, files });
-    }
+    for (const [branch, files] of Object.entries(branches)) push(repository, branch, files);
   }
+  const commitOf = (repository: string, branch: string) => heads.get(`${repository}@${branch}`)!;
   const json = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, {
       "Content-Type": "application/json",
@@ -68,7 +79,7 @@ export async function startStandInForge(
     if (kind === "commits") {
       const known = reference! in repository.branches;
       return known
-        ? json(response, 200, { sha: commitId(name!, reference!) })
+        ? json(response, 200, { sha: commitOf(name!, reference!) })
         : json(response, 422, { message: "No commit found for SHA" });
     }
     const commit = byCommit.get(reference!);
@@ -90,7 +101,8 @@ export async function startStandInForge(
     api: base,
     raw: `${base}/raw`,
     requests,
-    commitOf: commitId,
+    commitOf,
+    push,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
