@@ -437,7 +437,7 @@ describe("a deployment's script policy", () => {
     await waitForApp(page);
     await skillButton(page, "instructions-only", "Details").click();
     await expect
-      .poll(() => page.locator("#skill-detail p").allTextContents())
+      .poll(() => page.locator("#skill-detail p").allTextContents(), { timeout: 30_000 })
       .toContain("Compatibility: Requires network access");
     await page.keyboard.press("Escape");
     expect(await runScript(page, "instructions-only", "scripts/echo.py")).toEqual({

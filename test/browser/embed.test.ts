@@ -555,7 +555,7 @@ describe("the cross-origin client (skillbox/client) against a deployment", () =>
       await window.skillbox.installSkill({
         files: {
           "talk/SKILL.md": "---\nname: talk\ndescription: Talks.\n---\n",
-          "talk/talk.py": "import time\nprint('one', flush=True)\ntime.sleep(1.5)\nprint('two')\n",
+          "talk/talk.py": "import time\nprint('one', flush=True)\ntime.sleep(3)\nprint('two')\n",
         },
       });
       const chunks: { at: number; text: string }[] = [];
@@ -570,8 +570,9 @@ describe("the cross-origin client (skillbox/client) against a deployment", () =>
     expect(seen.result).toMatchObject({ exit_code: 0, stdout: "one\ntwo\n" });
     expect(seen.chunks.map((chunk) => chunk.text).join("")).toBe("one\ntwo\n");
     expect(seen.chunks[0]!.text).toBe("one\n");
-    // The first line arrived while the script slept, not with the result.
-    expect(seen.chunks[0]!.at).toBeLessThan(seen.ended - 1000);
+    // The first line arrived while the script slept, not with the result (one CI run under load
+    // saw it cross the origins 700 ms after the script printed it, so the sleep leaves room).
+    expect(seen.chunks[0]!.at).toBeLessThan(seen.ended - 1500);
   });
 
   test("Stop from the host page ends the run in the deployment: exit code 130 at once", async () => {

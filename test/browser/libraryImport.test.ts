@@ -282,13 +282,15 @@ describe("a skill folder from a GitHub address", () => {
       .getByRole("button", { name: "Details" })
       .click();
     await expect
-      .poll(() => page.locator("#skill-detail .origin").textContent())
+      .poll(() => page.locator("#skill-detail .origin").textContent(), { timeout: 30_000 })
       .toBe(
         `Imported from ${address} at commit ${stored.origin?.commit.slice(0, 12)} Check for updates `,
       );
     const detail = page.locator("#skill-detail");
     await detail.getByRole("button", { name: "Check for updates" }).click();
-    await expect.poll(() => detail.locator(".update-status").textContent()).toBe("Up to date.");
+    await expect
+      .poll(() => detail.locator(".update-status").textContent(), { timeout: 30_000 })
+      .toBe("Up to date.");
 
     // A push to the branch: the check installs the new commit as version 2, the default.
     const files = {
@@ -299,7 +301,7 @@ describe("a skill folder from a GitHub address", () => {
     forge.push("acme/skills", "main", files);
     await detail.getByRole("button", { name: "Check for updates" }).click();
     await expect
-      .poll(() => detail.locator("#skill-detail-title").textContent())
+      .poll(() => detail.locator("#skill-detail-title").textContent(), { timeout: 30_000 })
       .toBe("word-count — version 2");
     expect(
       await page.evaluate(async () => (await window.skillbox.getSkill("word-count"))?.origin),
