@@ -247,7 +247,12 @@ export function defineEngineSuite(name: EngineName): void {
       expect(Object.keys(unknownTool)).toEqual(["error"]);
     });
 
-    test("runs .py, .js, .mjs and .sh, and the demo skills", async () => {
+    // One CI run saw WebKit's driver fail this test's first run ("Could not parse script result",
+    // then every later command of the session failed), not reproduced here alone; the same
+    // intermittent engine fault as the retried tests below, and a repeated one still fails.
+    test("runs .py, .js, .mjs and .sh, and the demo skills", {
+      retry: name === "webkit" ? 2 : 0,
+    }, async () => {
       await runEachRuntime(page);
       const report = await run(page, "csv-insights", "scripts/summarize.py");
       expect(report.exit_code, report.stderr).toBe(0);
