@@ -192,10 +192,6 @@ function pythonEngine(
           setModules: packages?.setModules ?? {},
           setDescription: packages?.setDescription ?? "",
         }),
-        () => {
-          io.stdout.flush();
-          io.stderr.flush();
-        },
       ];
       // Calling it "promising" lets scripts block on coroutines (asyncio.run, run_until_complete)
       // through stack switching, as they would in CPython. Without JSPI the plain call runs

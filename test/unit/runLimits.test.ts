@@ -1,4 +1,4 @@
-import { describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { outputFileHeaders, outputFilePresentation } from "../../src/files/servedOutputFile";
 import { AdmissionQueue } from "../../src/sandbox/frame/admission";
 import { limitOutputFiles, omittedFilesNote } from "../../src/sandbox/outputFileLimits";
@@ -68,27 +68,6 @@ describe("output stream", () => {
     const total = () => messages.reduce((n, m) => n + m.text.length + (m.droppedChars ?? 0), 0);
     return { out, messages, kept, total };
   }
-
-  test("a line written just after a flush is sent once the script goes quiet, not at its end", () => {
-    vi.useFakeTimers();
-    try {
-      const { out, messages } = collect("stdout", 1000);
-      vi.advanceTimersByTime(100);
-      out.write("first\n");
-      out.write("second\n");
-      expect(messages.map((m) => m.text)).toEqual(["first\n"]);
-      vi.advanceTimersByTime(20);
-      expect(messages.map((m) => m.text)).toEqual(["first\n", "second\n"]);
-      out.write("third\n");
-      out.end();
-      expect(messages.map((m) => m.text)).toEqual(["first\n", "second\n", "third\n"]);
-      // Nothing is sent after the end.
-      vi.advanceTimersByTime(100);
-      expect(messages).toHaveLength(3);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
 
   test("stdout keeps its beginning and counts the rest of a single huge write", () => {
     const { out, kept, total } = collect("stdout", 10);

@@ -2,26 +2,8 @@
 import builtins
 import os
 import sys
-import time
 import traceback
 import types
-
-_blocking_sleep = time.sleep
-
-
-def _sleep_sending_output_first(send_output):
-    # A sleep blocks the worker, so no timer can send what was printed just before it: send it now.
-    def sleep(seconds):
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except Exception:  # noqa: BLE001 - a script may have replaced or closed the stream
-                pass
-        send_output()
-        _blocking_sleep(seconds)
-
-    sleep.__doc__ = _blocking_sleep.__doc__
-    return sleep
 
 
 def _exit_status(code):
@@ -109,8 +91,7 @@ def _print_uncaught(error, script):
     traceback.print_exception(type(error), error, tb)
 
 
-def skillbox_run(script_path, args, env, cwd, packages, send_output):
-    time.sleep = _sleep_sending_output_first(send_output)
+def skillbox_run(script_path, args, env, cwd, packages):
     os.environ.clear()
     os.environ.update(env)
     for directory in (env.get("HOME"), env.get("TMPDIR")):

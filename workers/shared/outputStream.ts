@@ -17,8 +17,6 @@ export class OutputStream {
   private sent = 0;
   private dropped = 0;
   private lastFlush = 0;
-  /** The flush that sends a batch once the script goes quiet (it may print nothing more). */
-  private pending: ReturnType<typeof setTimeout> | undefined;
   private readonly decoder = new TextDecoder();
 
   constructor(
@@ -44,13 +42,6 @@ export class OutputStream {
     const now = performance.now();
     if (this.buffer.length >= FLUSH_CHARS || now - this.lastFlush >= FLUSH_INTERVAL_MS) {
       this.flush();
-    } else {
-      // A line printed just after another would otherwise wait for the next write or the end,
-      // however long the script then waits for a timer, a process or an answer.
-      this.pending ??= setTimeout(() => {
-        this.pending = undefined;
-        this.flush();
-      }, FLUSH_INTERVAL_MS);
     }
   }
 
@@ -84,10 +75,6 @@ export class OutputStream {
   }
 
   flush(): void {
-    if (this.pending !== undefined) {
-      clearTimeout(this.pending);
-      this.pending = undefined;
-    }
     if (this.buffer.length === 0 && this.dropped === 0) return;
     this.post({
       type: "output",
