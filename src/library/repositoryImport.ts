@@ -147,6 +147,14 @@ async function resolveReference(
   );
 }
 
+/** Where an address points: the repository's API base, the commit its reference names, the folder. */
+async function resolveFolder(address: string, forge: ForgeEndpoints, signal?: AbortSignal) {
+  const { owner, repository, segments } = parseRepositoryFolderUrl(address);
+  const base = `${forge.api}/repos/${owner}/${repository}`;
+  const { commit, used } = await resolveReference(base, `${owner}/${repository}`, segments, signal);
+  return { owner, repository, base, commit, folder: segments.slice(used).join("/") };
+}
+
 /**
  * The commit a folder's address names now: one or two API requests, no download. An imported
  * version whose origin names another commit has an update.
@@ -155,9 +163,7 @@ export async function repositoryFolderCommit(
   address: string,
   { forge = GITHUB, signal }: { forge?: ForgeEndpoints; signal?: AbortSignal } = {},
 ): Promise<string> {
-  const { owner, repository, segments } = parseRepositoryFolderUrl(address);
-  const base = `${forge.api}/repos/${owner}/${repository}`;
-  return (await resolveReference(base, `${owner}/${repository}`, segments, signal)).commit;
+  return (await resolveFolder(address, forge, signal)).commit;
 }
 
 /**
@@ -169,10 +175,7 @@ export async function repositoryFolderSource(
   address: string,
   { forge = GITHUB, signal }: { forge?: ForgeEndpoints; signal?: AbortSignal } = {},
 ): Promise<ImportSource> {
-  const { owner, repository, segments } = parseRepositoryFolderUrl(address);
-  const base = `${forge.api}/repos/${owner}/${repository}`;
-  const { commit, used } = await resolveReference(base, `${owner}/${repository}`, segments, signal);
-  const folder = segments.slice(used).join("/");
+  const { owner, repository, base, commit, folder } = await resolveFolder(address, forge, signal);
   const tree = await forgeJson(`${base}/git/trees/${commit}?recursive=1`, treeAnswer, signal);
   if (!tree) throw new RepositoryImportError(`the tree of commit ${commit} could not be read`);
   const prefix = folder ? `${folder}/` : "";

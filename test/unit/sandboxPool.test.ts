@@ -461,8 +461,9 @@ describe("WorkerPool", () => {
 });
 
 describe("BootScheduler", () => {
-  test("first boots start at once; refills wait for every first boot and a free slot", async () => {
-    const scheduler = new BootScheduler(1);
+  /** A scheduler whose boots are named, recorded as they start, and ended by the test. */
+  const recordingScheduler = (concurrency: number) => {
+    const scheduler = new BootScheduler(concurrency);
     const boots = new Map<string, ReturnType<typeof deferred<void>>>();
     const startedOrder: string[] = [];
     const schedule = (name: string, priority: BootPriority) =>
@@ -472,6 +473,11 @@ describe("BootScheduler", () => {
         boots.set(name, boot);
         return boot.promise;
       });
+    return { boots, startedOrder, schedule };
+  };
+
+  test("first boots start at once; refills wait for every first boot and a free slot", async () => {
+    const { boots, startedOrder, schedule } = recordingScheduler(1);
     schedule("refill-a", BootPriority.refill);
     schedule("first-python", BootPriority.first);
     schedule("first-shell", BootPriority.first);
@@ -487,16 +493,7 @@ describe("BootScheduler", () => {
   });
 
   test("the lead boot runs alone: other first boots start together after it, refills after them", async () => {
-    const scheduler = new BootScheduler(2);
-    const boots = new Map<string, ReturnType<typeof deferred<void>>>();
-    const startedOrder: string[] = [];
-    const schedule = (name: string, priority: BootPriority) =>
-      scheduler.schedule(priority, () => {
-        startedOrder.push(name);
-        const boot = deferred<void>();
-        boots.set(name, boot);
-        return boot.promise;
-      });
+    const { boots, startedOrder, schedule } = recordingScheduler(2);
     schedule("first-javascript", BootPriority.first);
     schedule("lead-python", BootPriority.lead);
     schedule("first-shell", BootPriority.first);
