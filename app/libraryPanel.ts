@@ -12,6 +12,7 @@ import {
   type Skillbox,
   zipSource,
 } from "../src/index";
+import { loadMcp } from "./mcpClient";
 import { skillDetailDialog } from "./skillDetail";
 
 const MB = 1024 * 1024;
@@ -39,6 +40,120 @@ function pastedSource(text: string): ImportSource {
   }
   const base64 = trimmed.replace(/^data:[^,]*,/, "").replace(/\s+/g, "");
   return { kind: "zip", bytes: Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)) };
+}
+
+interface FormDialogSpec {
+  id: string;
+  title: string;
+  body: Node[];
+  submit: { id: string; label: string };
+  /** Runs when the form is sent; the dialog closes after it unless the event's default is prevented. */
+  onSubmit: (event: Event) => void;
+}
+
+/** A modal form of the Add skill menu: a title, its fields, a submit button and Cancel. */
+function formDialog({ id, title, body, submit, onSubmit }: FormDialogSpec): HTMLDialogElement {
+  const dialog: HTMLDialogElement = h(
+    "dialog",
+    { id, "aria-labelledby": `${id}-title` },
+    h(
+      "form",
+      { method: "dialog", className: "endpoint", onsubmit: onSubmit },
+      h("h2", { id: `${id}-title` }, title),
+      ...body,
+      h(
+        "div",
+        { className: "row" },
+        h("button", { type: "submit", id: submit.id }, submit.label),
+        h(
+          "button",
+          { type: "button", className: "secondary", onclick: () => dialog.close() },
+          "Cancel",
+        ),
+      ),
+    ),
+  );
+  return dialog;
+}
+
+/**
+ * "From an MCP server": lists the skills a server serves through the Skills extension, each with
+ * its size and an Install button, or why it cannot be installed.
+ */
+function mcpServerDialog(
+  install: (server: string, uri: string) => Promise<void>,
+): HTMLDialogElement {
+  const serverInput = h("input", {
+    type: "url",
+    id: "mcp-url",
+    placeholder: "https://example.com/mcp",
+    required: true,
+  });
+  const status = h("p", { id: "mcp-status", className: "muted small", role: "status" });
+  const skills = h("ul", { id: "mcp-skills", className: "mcp-skills" });
+  const list = async (server: string) => {
+    skills.replaceChildren();
+    status.textContent = "Connecting…";
+    try {
+      const listed = await (await loadMcp()).listMcpSkills(server);
+      status.textContent =
+        listed.length === 0
+          ? "The server lists no skills."
+          : `${listed.length} skill${listed.length === 1 ? "" : "s"} on ${server}:`;
+      skills.replaceChildren(
+        ...listed.map((skill) =>
+          h(
+            "li",
+            { "data-uri": skill.uri },
+            h("strong", {}, skill.name),
+            " ",
+            h(
+              "span",
+              { className: "muted small" },
+              `${skill.files} files, ${(skill.bytes / 1024).toFixed(1)} KB`,
+            ),
+            h("p", { className: "description" }, skill.description),
+            skill.problem
+              ? h("p", { className: "problem small" }, `Cannot be installed: ${skill.problem}`)
+              : h(
+                  "button",
+                  {
+                    type: "button",
+                    "aria-label": `Install ${skill.name}`,
+                    onclick: () => {
+                      dialog.close();
+                      void install(server, skill.uri);
+                    },
+                  },
+                  "Install",
+                ),
+          ),
+        ),
+      );
+    } catch (error) {
+      status.textContent = (error as Error).message;
+    }
+  };
+  const dialog = formDialog({
+    id: "mcp-dialog",
+    title: "Add a skill from an MCP server",
+    submit: { id: "mcp-connect", label: "List skills" },
+    onSubmit: (event) => {
+      event.preventDefault();
+      void list(serverInput.value.trim());
+    },
+    body: [
+      h("label", { className: "field" }, "The server's address (Streamable HTTP)", serverInput),
+      h(
+        "p",
+        { className: "muted small" },
+        "The server must serve skills by the MCP Skills extension and allow this page's origin. Every file is checked against the digest the server lists before anything is installed; the skill's detail can check the server for a newer version.",
+      ),
+      status,
+      skills,
+    ],
+  });
+  return dialog;
 }
 
 /**
@@ -121,38 +236,23 @@ export function libraryPanel(skillbox: Skillbox, options: LibraryPanelOptions): 
     .showDirectoryPicker;
 
   const pasteInput = h("textarea", { id: "import-base64", rows: 8 });
-  const pasteDialog = h(
-    "dialog",
-    { id: "paste-dialog", "aria-labelledby": "paste-title" },
-    h(
-      "form",
-      {
-        method: "dialog",
-        className: "endpoint",
-        onsubmit: () => {
-          const text = pasteInput.value;
-          void runImport(async () => pastedSource(text)).then(() => (pasteInput.value = ""));
-        },
-      },
-      h("h2", { id: "paste-title" }, "Paste a skill"),
+  const pasteDialog = formDialog({
+    id: "paste-dialog",
+    title: "Paste a skill",
+    submit: { id: "import-base64-button", label: "Install" },
+    onSubmit: () => {
+      const text = pasteInput.value;
+      void runImport(async () => pastedSource(text)).then(() => (pasteInput.value = ""));
+    },
+    body: [
       h(
         "label",
         { className: "field" },
         "A SKILL.md (from its front matter on), or a .zip as base64",
         pasteInput,
       ),
-      h(
-        "div",
-        { className: "row" },
-        h("button", { type: "submit", id: "import-base64-button" }, "Install"),
-        h(
-          "button",
-          { type: "button", className: "secondary", onclick: () => pasteDialog.close() },
-          "Cancel",
-        ),
-      ),
-    ),
-  );
+    ],
+  });
 
   const urlInput = h("input", {
     type: "url",
@@ -160,20 +260,15 @@ export function libraryPanel(skillbox: Skillbox, options: LibraryPanelOptions): 
     placeholder: "https://github.com/OWNER/REPO/tree/BRANCH/FOLDER",
     required: true,
   });
-  const urlDialog = h(
-    "dialog",
-    { id: "url-dialog", "aria-labelledby": "url-title" },
-    h(
-      "form",
-      {
-        method: "dialog",
-        className: "endpoint",
-        onsubmit: () => {
-          const address = urlInput.value;
-          void runImport(() => repositoryFolderSource(address)).then(() => (urlInput.value = ""));
-        },
-      },
-      h("h2", { id: "url-title" }, "Add a skill from GitHub"),
+  const urlDialog = formDialog({
+    id: "url-dialog",
+    title: "Add a skill from GitHub",
+    submit: { id: "import-url-button", label: "Install" },
+    onSubmit: () => {
+      const address = urlInput.value;
+      void runImport(() => repositoryFolderSource(address)).then(() => (urlInput.value = ""));
+    },
+    body: [
       h(
         "label",
         { className: "field" },
@@ -185,17 +280,11 @@ export function libraryPanel(skillbox: Skillbox, options: LibraryPanelOptions): 
         { className: "muted small" },
         "Its files are downloaded at the commit the address names, which the skill's detail shows.",
       ),
-      h(
-        "div",
-        { className: "row" },
-        h("button", { type: "submit", id: "import-url-button" }, "Install"),
-        h(
-          "button",
-          { type: "button", className: "secondary", onclick: () => urlDialog.close() },
-          "Cancel",
-        ),
-      ),
-    ),
+    ],
+  });
+
+  const mcpDialog = mcpServerDialog((server, uri) =>
+    runImport(async () => (await loadMcp()).mcpSkillSource(server, uri)),
   );
 
   const menu = h("details", { className: "menu", id: "add-skill" });
@@ -225,6 +314,7 @@ export function libraryPanel(skillbox: Skillbox, options: LibraryPanelOptions): 
       menuItem("Zip file…", () => zipInput.click()),
       menuItem("Paste…", () => pasteDialog.showModal()),
       menuItem("From GitHub…", () => urlDialog.showModal()),
+      menuItem("From an MCP server…", () => mcpDialog.showModal()),
     ),
   );
 
@@ -338,6 +428,7 @@ export function libraryPanel(skillbox: Skillbox, options: LibraryPanelOptions): 
     ),
     pasteDialog,
     urlDialog,
+    mcpDialog,
     detail.element,
   );
   void skillbox.ready.then(refresh);

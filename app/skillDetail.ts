@@ -3,6 +3,7 @@ import {
   filePreview,
   formatProblem,
   h,
+  type ImportSource,
   markdownView,
   repositoryFolderCommit,
   repositoryFolderSource,
@@ -10,6 +11,7 @@ import {
   type SkillOrigin,
   type SkillVersion,
 } from "../src/index";
+import { loadMcp } from "./mcpClient";
 
 function downloadZip(name: string, base64: string): void {
   const link = h("a", { href: `data:application/zip;base64,${base64}`, download: `${name}.zip` });
@@ -148,30 +150,42 @@ export function skillDetailDialog(skillbox: Skillbox) {
       folderView(folderTree([...skill.files.keys()].sort())),
     );
 
-    /** Where the version came from, and a check of that address for a newer commit. */
+    /** Installs what the origin serves now as a new version, and the default: what checking asked for. */
+    const installUpdate = async (source: Promise<ImportSource>) => {
+      const installed = await skillbox.importSkill(await source);
+      await skillbox.setDefaultVersion(name, installed.version);
+      await show(name, installed.version);
+    };
+
+    /** Where the version came from, and a check there for a newer one. */
     const originView = (origin: SkillOrigin) => {
       const status = h("span", { className: "update-status", role: "status" });
       const check = async () => {
         status.textContent = "Checking…";
         try {
-          if ((await repositoryFolderCommit(origin.url)) === origin.commit) {
+          if (origin.kind === "mcp") {
+            const mcp = await loadMcp();
+            if (!(await mcp.mcpSkillChanged(origin))) status.textContent = "Up to date.";
+            else await installUpdate(mcp.mcpSkillSource(origin.server, origin.uri));
+          } else if ((await repositoryFolderCommit(origin.url)) === origin.commit) {
             status.textContent = "Up to date.";
-            return;
-          }
-          // The newer commit becomes a new version, and the default: what checking asked for.
-          const installed = await skillbox.importSkill(await repositoryFolderSource(origin.url));
-          await skillbox.setDefaultVersion(name, installed.version);
-          await show(name, installed.version);
+          } else await installUpdate(repositoryFolderSource(origin.url));
         } catch (error) {
           status.textContent = (error as Error).message;
         }
       };
+      const where =
+        origin.kind === "mcp"
+          ? [`Installed from the MCP server ${origin.server} as ${origin.uri} `]
+          : [
+              "Imported from ",
+              h("a", { href: origin.url, rel: "noreferrer", target: "_blank" }, origin.url),
+              ` at commit ${origin.commit.slice(0, 12)} `,
+            ];
       return h(
         "p",
         { className: "muted origin" },
-        "Imported from ",
-        h("a", { href: origin.url, rel: "noreferrer", target: "_blank" }, origin.url),
-        ` at commit ${origin.commit.slice(0, 12)} `,
+        ...where,
         button("Check for updates", () => void check()),
         " ",
         status,

@@ -74,6 +74,7 @@ export type { ShellEngineConfig } from "./sandbox/shellEngine";
 export { type EmbeddingWay, hostPageDirectives } from "./server/securityHeaders";
 export { type BundleProblem, BundleValidationError, formatProblem } from "./skills/problems";
 export type { InstalledSkill, SkillOrigin, SkillSummary, SkillVersion } from "./skills/registry";
+export type { McpOrigin, McpSkillFile, RepositoryOrigin } from "./skills/storage";
 export type { ToolDefinition } from "./tools/definitions";
 export { outputFilePathOf } from "./tools/outputFiles";
 export type { SkillToolCallRecord, Usage } from "./tools/records";

@@ -1,6 +1,6 @@
 /**
  * `npm run build:package`: the npm package in `pkg/` — the library entry points (`skillbox`,
- * `skillbox/client`, `skillbox/vite`, the `skillbox-assets` command), their types, and the runtime
+ * `skillbox/client`, `skillbox/mcp`, `skillbox/vite`, the `skillbox-assets` command), their types, and the runtime
  * folder every deployment serves (`pkg/runtime/`: the sandbox frame and worker modules, Pyodide,
  * QuickJS and the Wasmer SDK, the web components and the cross-origin embed page).
  */
@@ -90,6 +90,7 @@ const modules: [entry: string, outDir: string, fileName: string][] = [
   ["src/index.ts", out, "index.js"],
   ["src/embed/client.ts", out, "client.js"],
   ["src/elements/index.ts", out, "elements.js"],
+  ["src/mcp.ts", out, "mcp.js"],
 ];
 for (const [entry, outDir, fileName] of modules) {
   await build(browserModule(entry, outDir, fileName));

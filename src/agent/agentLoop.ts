@@ -39,8 +39,8 @@ export async function runTurn(options: TurnOptions): Promise<TurnOutcome> {
   let outcome: TurnOutcome = { cancelled: false };
   try {
     const lines = await toolbox.instructionLines();
-    const compatibility = (await toolbox.compatibilityLines?.()) ?? [];
-    const system = [BASE_INSTRUCTIONS, ...lines, ...compatibility].join("\n");
+    const notes = (await toolbox.skillNoteLines?.()) ?? [];
+    const system = [BASE_INSTRUCTIONS, ...lines, ...notes].join("\n");
     const tools = await toolbox.definitions();
     for (let step = 0; ; step++) {
       let streamed = "";

@@ -10,10 +10,11 @@ export interface AgentToolbox {
   /** The system-prompt lines, one per reachable skill. */
   instructionLines(): Promise<string[]>;
   /**
-   * Lines stating each reachable skill's compatibility, where it has one: the built-in agent adds
-   * them to its system prompt; toolboxes made for tool formats have no prompt and omit this.
+   * Lines on the reachable skills beyond the contract's (a stated compatibility, an MCP server as
+   * origin): the built-in agent adds them to its system prompt; toolboxes made for tool formats
+   * have no prompt and omit this.
    */
-  compatibilityLines?(): Promise<string[]>;
+  skillNoteLines?(): Promise<string[]>;
   call(toolName: string, args: unknown, signal?: AbortSignal): Promise<ToolResult>;
   /** {@link call} with the call's §5 record, for the turn's `metadata.skillToolCalls`. */
   callRecorded(
@@ -30,7 +31,7 @@ export function agentToolbox(
   return {
     definitions: async () => tools.definitions(await binding()),
     instructionLines: async () => tools.instructionLines(await binding()),
-    compatibilityLines: async () => tools.compatibilityLines(await binding()),
+    skillNoteLines: async () => tools.skillNoteLines(await binding()),
     call: async (toolName, args, signal) =>
       tools.call(toolName, args, { binding: await binding(), ...(signal ? { signal } : {}) }),
     callRecorded: async (toolName, args, signal) =>

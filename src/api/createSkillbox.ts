@@ -18,6 +18,7 @@ import { OUTPUT_FILES_PREFIX } from "../files/servedOutputFile";
 import { AgentProfile } from "../library/agentProfile";
 import { exportSkillZip } from "../library/exportZip";
 import { bundleFromSource, type ImportProgress, type ImportSource } from "../library/fileImport";
+import { McpImportError, mcpNameConflict } from "../library/mcpOrigin";
 import {
   MemorySettingsStore,
   openIdbSettingsStore,
@@ -309,11 +310,20 @@ export function createSkillbox(options: SkillboxOptions = {}): Skillbox {
         source: ImportSource,
         onProgress: ImportProgress = () => {},
         installOptions: InstallOptions = {},
-      ) =>
-        (await opened).registry.install(
-          await bundleFromSource(source, onProgress, installOptions),
-          source.kind === "files" ? source.origin : undefined,
-        ),
+      ) => {
+        const bundle = await bundleFromSource(source, onProgress, installOptions);
+        const origin = source.kind === "files" ? source.origin : undefined;
+        const { registry } = await opened;
+        if (origin?.kind === "mcp") {
+          const conflict = mcpNameConflict(
+            bundle.name,
+            origin,
+            await registry.getSkill(bundle.name),
+          );
+          if (conflict) throw new McpImportError(conflict);
+        }
+        return registry.install(bundle, origin);
+      },
     ),
     async callTool(toolName, args, callOptions = {}) {
       return call(toolName, args, await bindingOf(callOptions, "all"), callOptions);

@@ -5,6 +5,7 @@
  */
 import type { Skillbox } from "../api/skillbox";
 import { toolExports } from "../api/toolExports";
+import type { ApproveScriptRun, ScriptRunRequest } from "../tools/scriptPolicy";
 import type { ToolResult } from "../tools/skillTools";
 import {
   EMBED_CHANNEL,
@@ -25,6 +26,11 @@ export interface ConnectOptions {
   container?: HTMLElement;
   /** How long the deployment may take to answer; default 30 s. */
   timeoutMs?: number;
+  /**
+   * Asked before each run when the deployment's script policy is `ask` (its skillbox.config.json
+   * says `"scripts": "ask"`); without it such runs are refused, as no one can be asked.
+   */
+  approveScriptRun?: ApproveScriptRun;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -47,6 +53,9 @@ function checkOptions(options: ConnectOptions): URL {
   }
   if (options.timeoutMs !== undefined && !(options.timeoutMs > 0)) {
     throw new TypeError('connectSkillbox: option "timeoutMs" must be a positive number');
+  }
+  if (options.approveScriptRun !== undefined && typeof options.approveScriptRun !== "function") {
+    throw new TypeError('connectSkillbox: option "approveScriptRun" must be a function');
   }
   return url;
 }
@@ -224,15 +233,33 @@ export function connectSkillbox(options: ConnectOptions): Skillbox {
     }
   };
   const subscriptions = new Set<AbortController>();
-  const subscribe = (listener: () => void): (() => void) => {
+  const listen = (
+    method: "subscribe" | "approvals",
+    listener: (...values: never[]) => void,
+  ): (() => void) => {
     const stopped = new AbortController();
     subscriptions.add(stopped);
-    request("subscribe", [], listener, stopped.signal).catch(() => {});
+    request(method, [], listener, stopped.signal).catch(() => {});
     return () => {
       subscriptions.delete(stopped);
       stopped.abort();
     };
   };
+  const subscribe = (listener: () => void) => listen("subscribe", listener);
+  const approve = options.approveScriptRun;
+  if (approve) {
+    // The deployment asks about each run as an event of this call, and waits for the answer.
+    listen("approvals", (id: number, run: ScriptRunRequest) => {
+      void Promise.resolve()
+        .then(() => approve(run))
+        .then(
+          (yes) => yes === true,
+          () => false,
+        )
+        .then((yes) => request("approve", [id, yes]))
+        .catch(() => {});
+    });
+  }
 
   return {
     ready,
@@ -302,3 +329,4 @@ export function connectSkillbox(options: ConnectOptions): Skillbox {
 }
 
 export type { Skillbox } from "../api/skillbox";
+export type { ApproveScriptRun, ScriptRunRequest } from "../tools/scriptPolicy";

@@ -11,6 +11,7 @@ import {
   loadDeploymentConfig,
   pythonPackagesOf,
 } from "../deployment/deploymentConfig";
+import type { ApproveScriptRun } from "../tools/scriptPolicy";
 import {
   EMBED_CHANNEL,
   EMBED_HELLO,
@@ -43,7 +44,45 @@ type Handlers = { [M in EmbedMethod]: Handler<M> };
 const untilStopped = (signal: AbortSignal) =>
   new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
 
-function handlers(skillbox: Skillbox): Handlers {
+/**
+ * The approver of a deployment whose script policy is `ask`: the hidden embed page has no one to
+ * ask, so it asks the host page, when the host listens (`connectSkillbox`'s `approveScriptRun`).
+ */
+class HostApprover {
+  private listener: Emit | undefined;
+  private nextId = 0;
+  private readonly waiting = new Map<number, (yes: boolean) => void>();
+
+  readonly approve: ApproveScriptRun = (request) => {
+    const emit = this.listener;
+    if (!emit) return undefined;
+    const id = this.nextId++;
+    return new Promise<boolean>((resolve) => {
+      this.waiting.set(id, resolve);
+      emit(id, request);
+    });
+  };
+
+  /** The host's approvals call: it is the approver until it stops; runs it left unanswered are refused. */
+  async listen(emit: Emit | undefined, signal: AbortSignal): Promise<undefined> {
+    if (!emit) return undefined;
+    this.listener = emit;
+    await untilStopped(signal);
+    if (this.listener !== emit) return undefined;
+    this.listener = undefined;
+    for (const resolve of this.waiting.values()) resolve(false);
+    this.waiting.clear();
+    return undefined;
+  }
+
+  answer(id: number, yes: boolean): undefined {
+    this.waiting.get(id)?.(yes);
+    this.waiting.delete(id);
+    return undefined;
+  }
+}
+
+function handlers(skillbox: Skillbox, approver: HostApprover): Handlers {
   return {
     ready: () => skillbox.ready.then(() => undefined),
     installSkill: ([source, options]) => skillbox.installSkill(source, options),
@@ -73,6 +112,8 @@ function handlers(skillbox: Skillbox): Handlers {
       await untilStopped(signal);
       unsubscribe();
     },
+    approvals: (_, emit, signal) => approver.listen(emit, signal),
+    approve: ([id, yes]) => approver.answer(id, yes),
     toolDefinitions: ([options]) => skillbox.tools.definitions(options),
     toolInstructionLines: ([options]) => skillbox.tools.instructionLines(options),
     toolCall: ([name, args, options]) => skillbox.tools.call(name, args, options),
@@ -111,8 +152,13 @@ function errorData(error: unknown): EmbedError {
  * Answers one host's calls. Each call has its own AbortController, so a stop from the host ends
  * that run, download or subscription and nothing else.
  */
-function answerCalls(skillbox: Skillbox, host: Window, hostOrigin: string): void {
-  const methods = handlers(skillbox);
+function answerCalls(
+  skillbox: Skillbox,
+  approver: HostApprover,
+  host: Window,
+  hostOrigin: string,
+): void {
+  const methods = handlers(skillbox, approver);
   const underWay = new Map<number, AbortController>();
   const send = (reply: EmbedReply) => {
     try {
@@ -181,16 +227,17 @@ async function start(): Promise<void> {
     }
     if (hostOrigin === undefined) {
       hostOrigin = event.origin;
+      const approver = new HostApprover();
       const skillbox = createSkillbox({
         assetsUrl: new URL("./", location.href).href,
         storageName: EMBED_STORAGE_NAME,
         limits: config.limits ?? {},
-        // Under "ask" the hidden embed page has no one to ask, so each run is refused.
         ...(config.scripts ? { scripts: config.scripts } : {}),
+        approveScriptRun: approver.approve,
         python: pythonPackagesOf(config),
         ...(config.shell ? { shell: config.shell } : {}),
       });
-      answerCalls(skillbox, window.parent, hostOrigin);
+      answerCalls(skillbox, approver, window.parent, hostOrigin);
     }
     // The answer goes to the origin that was checked, and only to it.
     if (event.origin === hostOrigin) window.parent.postMessage({ type: EMBED_READY }, hostOrigin);

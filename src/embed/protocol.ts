@@ -9,6 +9,7 @@
 
 import { endpointSchema, installSourceSchema } from "../api/options";
 import type { InstallOptions, Skillbox } from "../api/skillbox";
+import type { SkillOrigin } from "../skills/storage";
 import { z } from "../zod.ts";
 
 /** The host page's greeting, posted to the embed frame until it answers. */
@@ -25,6 +26,29 @@ const bindingOptions = z.strictObject({ skills: z.array(skillName).max(1000).opt
 const installOptions: z.ZodType<InstallOptions> = z.strictObject({
   strict: z.boolean().optional(),
 });
+const address = z.string().max(4096);
+/** Where imported files came from (a repository folder, an MCP server's skill), kept with them. */
+const skillOrigin: z.ZodType<SkillOrigin> = z.union([
+  z.strictObject({
+    kind: z.literal("repository").optional(),
+    url: address,
+    commit: z.string().regex(/^[0-9a-f]{40}$/),
+  }),
+  z.strictObject({
+    kind: z.literal("mcp"),
+    server: address,
+    uri: address,
+    files: z
+      .array(
+        z.strictObject({
+          uri: address,
+          digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+          size: z.number().int().nonnegative(),
+        }),
+      )
+      .max(100_000),
+  }),
+]);
 const importSource = z.union([
   z.strictObject({
     kind: z.literal("files"),
@@ -35,6 +59,7 @@ const importSource = z.union([
         symlink: z.boolean().optional(),
       }),
     ),
+    origin: skillOrigin.optional(),
   }),
   z.strictObject({ kind: z.literal("zip"), bytes }),
 ]);
@@ -78,6 +103,8 @@ export const embedArgumentSchemas = {
   status: none,
   runtimeStates: none,
   subscribe: none,
+  approvals: none,
+  approve: z.tuple([z.number().int().nonnegative(), z.boolean()]),
   toolDefinitions: z.tuple([bindingOptions.optional()]),
   toolInstructionLines: z.tuple([bindingOptions.optional()]),
   toolCall: z.tuple([z.string(), z.unknown(), bindingOptions.optional()]),
@@ -134,6 +161,12 @@ export interface EmbedResults {
   runtimeStates: Answer<Skillbox["runtimeStates"]>;
   /** Answers only when the subscription is stopped; each change is an event. */
   subscribe: undefined;
+  /**
+   * The host's approver under `scripts: "ask"`: answers only when stopped; each run to approve is
+   * an event `(approvalId, ScriptRunRequest)`, answered with `approve(approvalId, yes)`.
+   */
+  approvals: undefined;
+  approve: undefined;
   toolDefinitions: Answer<Skillbox["tools"]["definitions"]>;
   toolInstructionLines: Answer<Skillbox["tools"]["instructionLines"]>;
   toolCall: Answer<Skillbox["tools"]["call"]>;

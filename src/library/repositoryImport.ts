@@ -1,6 +1,6 @@
 import type { BundleEntry } from "../skills/bundle";
 import { DEFAULT_BUNDLE_LIMITS } from "../skills/limits";
-import type { SkillOrigin } from "../skills/storage";
+import type { RepositoryOrigin } from "../skills/storage";
 import { z } from "../zod.ts";
 import type { ImportSource } from "./fileImport";
 
@@ -216,7 +216,7 @@ export async function repositoryFolderSource(
       data: new Uint8Array(await response.arrayBuffer()),
     };
   });
-  const origin: SkillOrigin = { url: address.trim(), commit };
+  const origin: RepositoryOrigin = { kind: "repository", url: address.trim(), commit };
   return { kind: "files", entries, origin };
 }
 

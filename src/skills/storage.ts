@@ -10,14 +10,38 @@ export interface SkillVersion {
   files: ReadonlyMap<string, Uint8Array>;
   /** What the install check warned about; the version installed regardless. */
   warnings: BundleProblem[];
-  /** Where the version was imported from, when that was an address (a repository folder). */
+  /** Where the version was imported from, when that was an address: a repository or an MCP server. */
   origin?: SkillOrigin;
 }
 
+/** Where an imported version came from; kept so "Check for updates" can ask there again. */
+export type SkillOrigin = RepositoryOrigin | McpOrigin;
+
 /** A version's source on a forge: the address it was imported from and the commit it named. */
-export interface SkillOrigin {
+export interface RepositoryOrigin {
+  /** Absent on versions stored before MCP import existed. */
+  kind?: "repository";
   url: string;
   commit: string;
+}
+
+/**
+ * A version served by an MCP server (the Skills extension): the server's address and the skill's
+ * URI together identify it, and each file's digest is what the install checked.
+ */
+export interface McpOrigin {
+  kind: "mcp";
+  server: string;
+  uri: string;
+  files: McpSkillFile[];
+}
+
+/** One file of an MCP-served skill as the server's manifest gave it. */
+export interface McpSkillFile {
+  uri: string;
+  /** `sha256:` and 64 lowercase hex digits, of the file's bytes. */
+  digest: string;
+  size: number;
 }
 
 /** What is known about a skill without loading any version's files. */

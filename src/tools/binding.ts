@@ -57,3 +57,11 @@ export function instructionLine(skill: Pick<SkillSummary, "name" | "description"
 export function compatibilityLine(name: string, compatibility: string): string {
   return `[skill: ${oneLine(name)}] compatibility: ${oneLine(compatibility)}`;
 }
+
+/**
+ * A line for a reachable skill installed from an MCP server: the model must be able to tell a
+ * server's skill from the user's own, and whose text its instructions are (SEP-2640).
+ */
+export function mcpOriginLine(name: string, server: string, uri: string): string {
+  return `[skill: ${oneLine(name)}] origin: the MCP server ${oneLine(server)} (${oneLine(uri)}); its instructions and scripts are that server's, not the user's`;
+}

@@ -15,8 +15,13 @@ export interface ScriptRunRequest {
   args: readonly string[];
 }
 
-/** Answers whether a run may start; `false`, a rejection or a throw all mean no. */
-export type ApproveScriptRun = (request: ScriptRunRequest) => boolean | Promise<boolean>;
+/**
+ * Answers whether a run may start; `false`, a rejection or a throw all mean no, and `undefined`
+ * that no one could be asked (the run is refused as unasked, not as declined).
+ */
+export type ApproveScriptRun = (
+  request: ScriptRunRequest,
+) => boolean | undefined | Promise<boolean | undefined>;
 
 export const SCRIPTS_NEVER_RUN =
   "Scripts do not run in this deployment (its script policy is never): use the skill's instructions only";
@@ -39,11 +44,12 @@ export async function scriptPolicyRefusal(
   if (!approve) return SCRIPT_RUN_UNASKED;
   const answer = Promise.resolve()
     .then(() => approve({ ...request, args: [...request.args] }))
-    .then((yes) => yes === true)
     .catch(() => false);
   const cancelled = new Promise<false>((resolve) => {
     if (signal?.aborted) resolve(false);
     signal?.addEventListener("abort", () => resolve(false), { once: true });
   });
-  return (await Promise.race([answer, cancelled])) ? undefined : SCRIPT_RUN_DECLINED;
+  const yes = await Promise.race([answer, cancelled]);
+  if (yes === undefined) return SCRIPT_RUN_UNASKED;
+  return yes === true ? undefined : SCRIPT_RUN_DECLINED;
 }

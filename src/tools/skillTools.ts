@@ -16,6 +16,7 @@ import {
   compatibilityLine,
   instructionLine,
   isReachable,
+  mcpOriginLine,
   reachableSkills,
 } from "./binding";
 import { type ToolDefinition, toolDefinitions } from "./definitions";
@@ -122,13 +123,21 @@ export class SkillTools {
     return reachableSkills(binding, await this.options.catalog.listSkills()).map(instructionLine);
   }
 
-  /** One line per reachable skill whose default version states its compatibility. */
-  async compatibilityLines(binding: AgentBinding): Promise<string[]> {
+  /**
+   * Lines on what the reachable skills' default versions say of themselves beyond the contract's
+   * line: the compatibility they state, and the MCP server a skill came from.
+   */
+  async skillNoteLines(binding: AgentBinding): Promise<string[]> {
     const { catalog } = this.options;
     const lines = await Promise.all(
       reachableSkills(binding, await catalog.listSkills()).map(async ({ name }) => {
-        const compatibility = (await catalog.getSkill(name))?.manifest.compatibility;
-        return compatibility ? [compatibilityLine(name, compatibility)] : [];
+        const skill = await catalog.getSkill(name);
+        const compatibility = skill?.manifest.compatibility;
+        const origin = skill?.origin;
+        return [
+          ...(compatibility ? [compatibilityLine(name, compatibility)] : []),
+          ...(origin?.kind === "mcp" ? [mcpOriginLine(name, origin.server, origin.uri)] : []),
+        ];
       }),
     );
     return lines.flat();

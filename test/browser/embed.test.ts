@@ -7,7 +7,11 @@ import { EMBED_CHANNEL } from "../../src/embed/protocol";
 import type { Skillbox, ToolResult } from "../../src/index";
 import { type EmbeddingWay, securityHeaders } from "../../src/server/securityHeaders";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
-import { SCRIPT_RUN_UNASKED, SCRIPTS_NEVER_RUN } from "../../src/tools/scriptPolicy";
+import {
+  SCRIPT_RUN_DECLINED,
+  SCRIPT_RUN_UNASKED,
+  SCRIPTS_NEVER_RUN,
+} from "../../src/tools/scriptPolicy";
 import { zipFolder } from "../helpers/corpus";
 import { type CountingServer, startCountingServer } from "../helpers/countingServer";
 import { type FakeModelServer, startFakeModelServer } from "../helpers/fakeModelServer";
@@ -155,6 +159,31 @@ for (const type of ["skillbox-result", "skillbox-error"])
       framedPolicy,
     );
   }
+  // A host that approves each run itself: yes to Python, no to the rest.
+  hostFiles["/approving-client.js"] = js(
+    `const { connectSkillbox } = await import("${runtime}client.js");
+const asked = [];
+const skillbox = connectSkillbox({
+  url: "${runtime}embed.html",
+  approveScriptRun: (run) => { asked.push(run); return run.scriptPath.endsWith(".py"); },
+});
+const run = (script) => skillbox.tools.call("run_skill_script",
+  JSON.stringify({ skill_name: "greeter", script_path: script, args: ["visitor"] }));
+window.outcome = skillbox.ready
+  .then(() => skillbox.installSkill({ files: {
+    "greeter/SKILL.md": "---\\nname: greeter\\ndescription: Greets.\\n---\\nRun greet.py or greet.js.\\n",
+    "greeter/greet.py": "import sys\\nprint('Hello from Python,', sys.argv[1])\\n",
+    "greeter/greet.js": "console.log('Hello from JavaScript,', process.argv[2]);\\n",
+  } }))
+  .then(async () => ({ asked, py: await run("greet.py"), js: await run("greet.js") }));
+`,
+  );
+  hostFiles["/approving-client.html"] = withPolicy(
+    html(
+      `<!doctype html><title>approving host</title><script type="module" src="/approving-client.js"></script>`,
+    ),
+    framedPolicy,
+  );
   // The client module comes from the deployment with headers (a cross-origin module needs CORS,
   // which a plain static host does not send); `embed` names the embed page to connect to.
   strangerFiles["/frame-app.html"] = html(
@@ -708,4 +737,29 @@ describe("a deployment's script policy reaches its embedded callers", () => {
       await context.close();
     },
   );
+
+  test("ask: the host page's approveScriptRun hears each checked run; yes runs it, no refuses it", async () => {
+    const context = await browser.newContext();
+    await context.route(`${deployment.origin}/skillbox.config.json`, (route) =>
+      route.fulfill({
+        contentType: "application/json",
+        body: JSON.stringify({ embed: { allowedOrigins: [host.origin] }, scripts: "ask" }),
+      }),
+    );
+    const page = await context.newPage();
+    await page.goto(`${host.url}approving-client.html`);
+    await page.waitForFunction(() => "outcome" in window, null, { timeout: 30_000 });
+    const outcome = await page.evaluate(
+      () => (window as unknown as { outcome: Promise<unknown> }).outcome,
+    );
+    expect(outcome).toMatchObject({
+      asked: [
+        { skillName: "greeter", scriptPath: "greet.py", args: ["visitor"] },
+        { skillName: "greeter", scriptPath: "greet.js", args: ["visitor"] },
+      ],
+      py: { exit_code: 0, stdout: "Hello from Python, visitor\n" },
+      js: { error: SCRIPT_RUN_DECLINED },
+    });
+    await context.close();
+  });
 });

@@ -7,6 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
 import { filesUnder } from "../helpers/corpus";
+import { type SkillServer, startSkillServer } from "../helpers/skillServer";
 import { type StandInForge, startStandInForge } from "../helpers/standInForge";
 import { launchChromium, openApp, runScript } from "./app";
 
@@ -270,7 +271,7 @@ describe("a skill folder from a GitHub address", () => {
       return { origin: skill?.origin, files: [...(skill?.files.keys() ?? [])].sort() };
     });
     expect(stored).toEqual({
-      origin: { url: address, commit: forge.commitOf("acme/skills", "main") },
+      origin: { kind: "repository", url: address, commit: forge.commitOf("acme/skills", "main") },
       files: ["SKILL.md", "data/sample.txt", "scripts/count.py"],
     });
     const result = (await runScript(page, "word-count", "scripts/count.py", [
@@ -284,7 +285,7 @@ describe("a skill folder from a GitHub address", () => {
     await expect
       .poll(() => page.locator("#skill-detail .origin").textContent(), { timeout: 30_000 })
       .toBe(
-        `Imported from ${address} at commit ${stored.origin?.commit.slice(0, 12)} Check for updates `,
+        `Imported from ${address} at commit ${forge.commitOf("acme/skills", "main").slice(0, 12)} Check for updates `,
       );
     const detail = page.locator("#skill-detail");
     await detail.getByRole("button", { name: "Check for updates" }).click();
@@ -305,11 +306,143 @@ describe("a skill folder from a GitHub address", () => {
       .toBe("word-count — version 2");
     expect(
       await page.evaluate(async () => (await window.skillbox.getSkill("word-count"))?.origin),
-    ).toEqual({ url: address, commit: forge.commitOf("acme/skills", "main") });
+    ).toEqual({ kind: "repository", url: address, commit: forge.commitOf("acme/skills", "main") });
     const updated = (await runScript(page, "word-count", "scripts/count.py", [
       "data/sample.txt",
     ])) as RunScriptResult;
     expect(updated.stdout).toBe("words: 4\n");
+    await page.context().close();
+  });
+});
+
+describe("skills from an MCP server (the Skills extension)", () => {
+  let server: SkillServer;
+  const WORD_COUNT: Record<string, string> = {
+    "SKILL.md":
+      "---\nname: word-count\ndescription: Counts words.\n---\nRun scripts/count.py FILE.\n",
+    "scripts/count.py": "import sys\nprint(len(open(sys.argv[1]).read().split()))\n",
+    "data/sample.txt": "one two three four\n",
+  };
+  beforeAll(async () => {
+    server = await startSkillServer([
+      { path: "acme/word-count", files: { ...WORD_COUNT } },
+      {
+        path: "tampered",
+        files: {
+          "SKILL.md": "---\nname: tampered\ndescription: Lies.\n---\n",
+          "run.py": "print(1)\n",
+        },
+        claims: { "run.py": { digest: `sha256:${"0".repeat(64)}` } },
+      },
+      {
+        path: "huge",
+        files: { "SKILL.md": "---\nname: huge\ndescription: Big.\n---\n", "blob.bin": "x" },
+        claims: { "blob.bin": { size: 200 * 1024 * 1024 } },
+      },
+      {
+        path: "csv-insights",
+        files: { "SKILL.md": "---\nname: csv-insights\ndescription: Not the demo.\n---\n" },
+      },
+    ]);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test("lists a server's skills, installs one with its digests checked, runs it and updates it; every failure installs nothing", async () => {
+    const page = await openApp(browser);
+    const names = async () =>
+      (await page.evaluate(() => window.skillbox.listSkills())).map((s) => s.name);
+    const before = await names();
+    await page.locator("#add-skill summary").click();
+    await page.getByRole("button", { name: "From an MCP server…" }).click();
+    await page.locator("#mcp-url").fill(server.url);
+    await page.locator("#mcp-connect").click();
+    await expect.poll(() => page.locator("#mcp-skills li").count(), { timeout: 30_000 }).toBe(4);
+    expect(await page.locator("#mcp-status").textContent()).toBe(`4 skills on ${server.url}:`);
+    const huge = page.locator('#mcp-skills li[data-uri="skill://huge/SKILL.md"]');
+    expect(await huge.textContent()).toContain(
+      "Cannot be installed: skill://huge/blob.bin is 209715200 bytes, past the import limit",
+    );
+    expect(await huge.getByRole("button").count()).toBe(0);
+
+    const install = async (name: string) => {
+      if (!(await page.locator("#mcp-dialog").evaluate((d) => (d as HTMLDialogElement).open))) {
+        await page.locator("#add-skill summary").click();
+        await page.getByRole("button", { name: "From an MCP server…" }).click();
+      }
+      await page.getByRole("button", { name: `Install ${name}` }).click();
+    };
+    await install("tampered");
+    expect(await waitForStatus(page, /^Nothing was installed/)).toBe("Nothing was installed:");
+    expect(await page.locator("#import-errors").textContent()).toMatch(
+      /^skill:\/\/tampered\/run\.py does not match its digest/,
+    );
+    // The bundled demo of that name stays; the server's skill does not take its place.
+    await install("csv-insights");
+    expect(await waitForStatus(page, /^Nothing was installed/)).toBe("Nothing was installed:");
+    expect(await page.locator("#import-errors").textContent()).toMatch(
+      /^a skill named "csv-insights" is already installed, from a folder, a zip, a paste or the bundled demos;/,
+    );
+    expect(await names()).toEqual(before);
+
+    await install("word-count");
+    expect(await waitForStatus(page, /^Installed word-count version 1/)).toMatch(/^Installed/);
+    const origin = await page.evaluate(
+      async () => (await window.skillbox.getSkill("word-count"))?.origin,
+    );
+    expect(origin).toMatchObject({
+      kind: "mcp",
+      server: server.url,
+      uri: "skill://acme/word-count/SKILL.md",
+    });
+    expect(origin?.kind === "mcp" && origin.files.map((f) => f.uri).sort()).toEqual([
+      "skill://acme/word-count/SKILL.md",
+      "skill://acme/word-count/data/sample.txt",
+      "skill://acme/word-count/scripts/count.py",
+    ]);
+    const result = (await runScript(page, "word-count", "scripts/count.py", [
+      "data/sample.txt",
+    ])) as RunScriptResult;
+    expect(result).toMatchObject({ exit_code: 0, stdout: "4\n" });
+
+    await page
+      .locator("#skill-list li", { hasText: "word-count" })
+      .getByRole("button", { name: "Details" })
+      .click();
+    const detail = page.locator("#skill-detail");
+    await expect
+      .poll(() => detail.locator(".origin").textContent(), { timeout: 30_000 })
+      .toBe(
+        `Installed from the MCP server ${server.url} as skill://acme/word-count/SKILL.md Check for updates `,
+      );
+    await detail.getByRole("button", { name: "Check for updates" }).click();
+    await expect
+      .poll(() => detail.locator(".update-status").textContent(), { timeout: 30_000 })
+      .toBe("Up to date.");
+
+    // The publisher changes a script: its digest changes, and the check installs version 2.
+    server.skills[0]!.files["scripts/count.py"] =
+      "import sys\nprint('words:', len(open(sys.argv[1]).read().split()))\n";
+    await detail.getByRole("button", { name: "Check for updates" }).click();
+    await expect
+      .poll(() => detail.locator("#skill-detail-title").textContent(), { timeout: 30_000 })
+      .toBe("word-count — version 2");
+    const updated = (await runScript(page, "word-count", "scripts/count.py", [
+      "data/sample.txt",
+    ])) as RunScriptResult;
+    expect(updated.stdout).toBe("words: 4\n");
+
+    // The server gone: the check says so and the library keeps both versions.
+    await server.close();
+    await detail.getByRole("button", { name: "Check for updates" }).click();
+    await expect
+      .poll(() => detail.locator(".update-status").textContent(), { timeout: 30_000 })
+      .toMatch(/^could not connect to the MCP server at /);
+    expect(
+      (await page.evaluate(() => window.skillbox.listSkills())).find((s) => s.name === "word-count")
+        ?.versions,
+    ).toEqual([1, 2]);
     await page.context().close();
   });
 });

@@ -111,7 +111,7 @@ test("server-sent events are read across chunk boundaries", async () => {
   ]);
 });
 
-describe("compatibility in the system prompt", () => {
+describe("notes on skills in the system prompt", () => {
   test("a reachable skill's compatibility is one line after the contract's lines; others add none", async () => {
     const registry = new SkillRegistry(new MemorySkillStorage());
     await registry.install(
@@ -159,6 +159,31 @@ describe("compatibility in the system prompt", () => {
       '[skill: needs-net] Fetches prices. (call get_skill_instructions("needs-net") before using it; run its scripts with run_skill_script)',
       '[skill: plain] The plain test skill. (call get_skill_instructions("plain") before using it; run its scripts with run_skill_script)',
       "[skill: needs-net] compatibility: Requires network access and curl",
+    ]);
+  });
+
+  test("a skill installed from an MCP server is named as that server's in the system prompt", async () => {
+    const registry = new SkillRegistry(new MemorySkillStorage());
+    await registry.install(bundleFromMap(minimalSkill("served")), {
+      kind: "mcp",
+      server: "https://skills.example/mcp",
+      uri: "skill://acme/served/SKILL.md",
+      files: [],
+    });
+    await registry.install(bundleFromMap(minimalSkill("local")));
+    const tools = new SkillTools({
+      catalog: registry,
+      runtime: new ScriptedRuntime(),
+      files: urlOnlyFileStore,
+    });
+    const box = agentToolbox(tools, () => ({
+      skills: [
+        { name: "served", active: true },
+        { name: "local", active: true },
+      ],
+    }));
+    expect(await box.skillNoteLines?.()).toEqual([
+      "[skill: served] origin: the MCP server https://skills.example/mcp (skill://acme/served/SKILL.md); its instructions and scripts are that server's, not the user's",
     ]);
   });
 });

@@ -97,6 +97,40 @@ describe("the embed page's message filter", () => {
       error: { message: expect.stringMatching(/^deleteSkill: the argument list: /) },
     });
   });
+  test("an import keeps its origin (a repository commit, an MCP skill's digests) when well formed", () => {
+    const entries = [{ path: "a/SKILL.md", data: new Uint8Array([1]) }];
+    const mcp = {
+      kind: "mcp",
+      server: "https://skills.example/mcp",
+      uri: "skill://a/SKILL.md",
+      files: [{ uri: "skill://a/SKILL.md", digest: `sha256:${"a".repeat(64)}`, size: 1 }],
+    };
+    const repository = {
+      kind: "repository",
+      url: "https://github.com/o/r",
+      commit: "f".repeat(40),
+    };
+    for (const origin of [
+      mcp,
+      repository,
+      { url: "https://github.com/o/r", commit: "0".repeat(40) },
+    ]) {
+      expect(parseEmbedArguments("importSkill", [{ kind: "files", entries, origin }])).toEqual({
+        ok: true,
+        args: [{ kind: "files", entries, origin }],
+      });
+    }
+    for (const origin of [
+      { ...mcp, files: [{ ...mcp.files[0], digest: "sha256:short" }] },
+      { ...repository, commit: "main" },
+      { ...mcp, kind: "ftp" },
+    ]) {
+      expect(parseEmbedArguments("importSkill", [{ kind: "files", entries, origin }]).ok).toBe(
+        false,
+      );
+    }
+  });
+
   test("a key named __proto__ is refused, and nothing reaches Object.prototype", () => {
     const polluted = JSON.parse('{"__proto__": {"relaxCsp": true}}');
     for (const [method, args] of [

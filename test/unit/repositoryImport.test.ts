@@ -100,6 +100,7 @@ describe("repositoryFolderSource against a stand-in forge", () => {
       "pdf-tools/scripts/split.py": "print('split')\n",
     });
     expect(source.kind === "files" && source.origin).toEqual({
+      kind: "repository",
       url: "https://github.com/acme/skills/tree/main/skills/pdf-tools",
       commit: forge.commitOf("acme/skills", "main"),
     });
@@ -116,9 +117,9 @@ describe("repositoryFolderSource against a stand-in forge", () => {
       forge: endpoints,
     });
     expect(Object.keys(text(root))).toEqual(["one-skill/SKILL.md"]);
-    expect(root.kind === "files" && root.origin?.commit).toBe(
-      forge.commitOf("acme/one-skill", "trunk"),
-    );
+    expect(root.kind === "files" && root.origin).toMatchObject({
+      commit: forge.commitOf("acme/one-skill", "trunk"),
+    });
   });
 
   test.each([

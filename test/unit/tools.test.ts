@@ -493,7 +493,7 @@ describe("script policy: run, ask, never", () => {
     expect(asked).toBe(0);
   });
 
-  test("ask: an approver that throws or rejects, or none at all, refuses the run", async () => {
+  test("ask: an approver that throws, rejects or finds no one to ask, or none at all, refuses the run", async () => {
     expect(
       await runWith(
         withPolicy("ask", () => {
@@ -511,6 +511,15 @@ describe("script policy: run, ask, never", () => {
       error: SCRIPT_RUN_DECLINED,
     });
     expect(await runWith(withPolicy("ask"), CALL)).toEqual({ error: SCRIPT_RUN_UNASKED });
+    // An approver that finds no one to ask (an embed whose host gave none) says so.
+    expect(
+      await runWith(
+        withPolicy("ask", () => undefined),
+        CALL,
+      ),
+    ).toEqual({
+      error: SCRIPT_RUN_UNASKED,
+    });
     expect(runtime.requests).toHaveLength(0);
   });
 
