@@ -24,6 +24,7 @@ const scripts: Record<string, string> = {
     "statistics.mean([])",
   ].join("\n"),
   "scripts/warn.py": "import sys\nprint('warning only', file=sys.stderr)\nprint('ok')\n",
+  "scripts/progress.py": "import time\nprint('one')\nprint('two')\ntime.sleep(3)\nprint('three')\n",
   "scripts/flood.py": "import sys\nsys.stdout.write('x' * 200000)\n",
   "scripts/spin.py": "import sys\nprint('before the loop', flush=True)\nwhile True:\n    pass\n",
   "scripts/report.py": [
@@ -76,6 +77,22 @@ const probe = useTestSkill(SKILL, scripts);
 const { run } = probe;
 
 describe("Python runtime through window.skillbox", () => {
+  test("lines printed in quick succession before a sleep arrive before the sleep ends", async () => {
+    const seen = await probe.page().evaluate(async (skill) => {
+      const chunks: { at: number; text: string }[] = [];
+      const started = performance.now();
+      const result = await window.skillbox.callTool(
+        "run_skill_script",
+        { skill_name: skill, script_path: "scripts/progress.py" },
+        { onOutput: (chunk) => chunks.push({ at: performance.now() - started, text: chunk.text }) },
+      );
+      return { chunks, ended: performance.now() - started, result };
+    }, SKILL);
+    expect(seen.result).toMatchObject({ exit_code: 0, stdout: "one\ntwo\nthree\n" });
+    const beforeSleep = seen.chunks.filter((chunk) => chunk.at < seen.ended - 1500);
+    expect(beforeSleep.map((chunk) => chunk.text).join("")).toBe("one\ntwo\n");
+  });
+
   test("the sandbox frame is cross-origin isolated, so .sh runs on dash and toybox", async () => {
     const status = await probe.page().evaluate(() => window.skillbox.status());
     expect(status).toMatchObject({

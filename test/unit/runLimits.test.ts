@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { outputFileHeaders, outputFilePresentation } from "../../src/files/servedOutputFile";
 import { AdmissionQueue } from "../../src/sandbox/frame/admission";
 import { limitOutputFiles, omittedFilesNote } from "../../src/sandbox/outputFileLimits";
@@ -68,6 +68,28 @@ describe("output stream", () => {
     const total = () => messages.reduce((n, m) => n + m.text.length + (m.droppedChars ?? 0), 0);
     return { out, messages, kept, total };
   }
+
+  test("a few lines are sent as they are written; a flood waits for the next window", () => {
+    vi.useFakeTimers();
+    try {
+      const { out, messages, kept } = collect("stdout", 100_000);
+      // print('one'); print('two'), then the script blocks: both are already sent.
+      out.write("one\n");
+      out.write("two\n");
+      expect(messages.map((m) => m.text)).toEqual(["one\n", "two\n"]);
+      for (let i = 0; i < 100; i++) out.write(`${i}\n`);
+      expect(messages).toHaveLength(16);
+      vi.advanceTimersByTime(20);
+      out.write("later\n");
+      expect(messages).toHaveLength(17);
+      out.end();
+      expect(kept()).toBe(
+        `one\ntwo\n${[...Array(100).keys()].map((i) => `${i}\n`).join("")}later\n`,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   test("stdout keeps its beginning and counts the rest of a single huge write", () => {
     const { out, kept, total } = collect("stdout", 10);

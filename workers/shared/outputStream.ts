@@ -1,7 +1,13 @@
 import type { OutputMessage } from "../../src/sandbox/protocol";
 
-/** Longest a write may sit in the buffer: a run stopped at its limit keeps all but the last bit. */
+/**
+ * Output is sent as it is written, up to {@link BURST_FLUSHES} messages in any window of this
+ * length; past that, writes wait for the window to end. A script that prints a few lines and then
+ * blocks (a sleep, a long computation, a child process) has them all shown at once, and a flood
+ * of tiny writes still crosses in a few batches a window, not one message each.
+ */
 const FLUSH_INTERVAL_MS = 20;
+const BURST_FLUSHES = 16;
 const FLUSH_CHARS = 8192;
 /** Bytes decoded at a time, so one huge write never becomes one string past the engine's limit. */
 const DECODE_CHUNK_BYTES = 1 << 20;
@@ -16,7 +22,8 @@ export class OutputStream {
   private buffer = "";
   private sent = 0;
   private dropped = 0;
-  private lastFlush = 0;
+  private windowStart = Number.NEGATIVE_INFINITY;
+  private flushesInWindow = 0;
   private readonly decoder = new TextDecoder();
 
   constructor(
@@ -40,7 +47,12 @@ export class OutputStream {
     if (this.stream === "stdout") this.keepBeginning(text);
     else this.keepEnd(text);
     const now = performance.now();
-    if (this.buffer.length >= FLUSH_CHARS || now - this.lastFlush >= FLUSH_INTERVAL_MS) {
+    if (now - this.windowStart >= FLUSH_INTERVAL_MS) {
+      this.windowStart = now;
+      this.flushesInWindow = 0;
+    }
+    if (this.buffer.length >= FLUSH_CHARS || this.flushesInWindow < BURST_FLUSHES) {
+      this.flushesInWindow++;
       this.flush();
     }
   }
@@ -85,6 +97,5 @@ export class OutputStream {
     this.sent += this.buffer.length;
     this.buffer = "";
     this.dropped = 0;
-    this.lastFlush = performance.now();
   }
 }
