@@ -1,6 +1,13 @@
 import type { SkillBundle } from "./bundle";
 import type { BundleProblem } from "./problems";
-import type { SkillChange, SkillEntry, SkillOrigin, SkillStorage, SkillVersion } from "./storage";
+import {
+  aboutOf,
+  type SkillChange,
+  type SkillEntry,
+  type SkillOrigin,
+  type SkillStorage,
+  type SkillVersion,
+} from "./storage";
 
 export type { SkillOrigin, SkillVersion } from "./storage";
 
@@ -53,6 +60,9 @@ export class SkillRegistry implements SkillCatalog {
           name: bundle.name,
           description: entry?.description ?? bundle.manifest.description,
           warnings: entry ? entry.warnings : bundle.warnings,
+          ...(entry
+            ? entry.about && { about: entry.about }
+            : { about: aboutOf({ manifest: bundle.manifest, origin }) }),
           versions,
           latestVersion: version,
           defaultVersion,
@@ -100,6 +110,7 @@ export class SkillRegistry implements SkillCatalog {
           defaultVersion: version,
           description: chosen!.manifest.description,
           warnings: chosen!.warnings,
+          about: aboutOf(chosen!),
         },
         deleteVersions: [],
       };

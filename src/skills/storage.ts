@@ -44,6 +44,22 @@ export interface McpSkillFile {
   size: number;
 }
 
+/** See {@link SkillEntry.about}. */
+export interface SkillAbout {
+  compatibility?: string;
+  mcp?: { server: string; uri: string };
+}
+
+/** {@link SkillAbout} of a version, from its manifest and origin (nothing for no version). */
+export function aboutOf(version?: Pick<SkillVersion, "manifest" | "origin">): SkillAbout {
+  const compatibility = version?.manifest.compatibility;
+  const origin = version?.origin;
+  return {
+    ...(compatibility ? { compatibility } : {}),
+    ...(origin?.kind === "mcp" ? { mcp: { server: origin.server, uri: origin.uri } } : {}),
+  };
+}
+
 /** What is known about a skill without loading any version's files. */
 export interface SkillEntry {
   name: string;
@@ -51,6 +67,11 @@ export interface SkillEntry {
   description: string;
   /** Warnings of the default version's install check. */
   warnings: BundleProblem[];
+  /**
+   * What the default version says of itself that an agent's prompt shows: its stated
+   * compatibility, and the MCP server it came from. Absent on entries stored before it was kept.
+   */
+  about?: SkillAbout;
   versions: number[];
   latestVersion: number;
   defaultVersion: number;

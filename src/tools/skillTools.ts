@@ -11,6 +11,7 @@ import {
 import { isSkillFilePath } from "../skills/bundle";
 import { contentTypeOf } from "../skills/contentType";
 import type { SkillCatalog, SkillVersion } from "../skills/registry";
+import { aboutOf } from "../skills/storage";
 import {
   type AgentBinding,
   compatibilityLine,
@@ -130,13 +131,12 @@ export class SkillTools {
   async skillNoteLines(binding: AgentBinding): Promise<string[]> {
     const { catalog } = this.options;
     const lines = await Promise.all(
-      reachableSkills(binding, await catalog.listSkills()).map(async ({ name }) => {
-        const skill = await catalog.getSkill(name);
-        const compatibility = skill?.manifest.compatibility;
-        const origin = skill?.origin;
+      reachableSkills(binding, await catalog.listSkills()).map(async ({ name, about }) => {
+        // An entry stored before `about` was kept: its default version is read once more.
+        const known = about ?? aboutOf(await catalog.getSkill(name));
         return [
-          ...(compatibility ? [compatibilityLine(name, compatibility)] : []),
-          ...(origin?.kind === "mcp" ? [mcpOriginLine(name, origin.server, origin.uri)] : []),
+          ...(known.compatibility ? [compatibilityLine(name, known.compatibility)] : []),
+          ...(known.mcp ? [mcpOriginLine(name, known.mcp.server, known.mcp.uri)] : []),
         ];
       }),
     );

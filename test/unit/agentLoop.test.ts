@@ -186,4 +186,46 @@ describe("notes on skills in the system prompt", () => {
       "[skill: served] origin: the MCP server https://skills.example/mcp (skill://acme/served/SKILL.md); its instructions and scripts are that server's, not the user's",
     ]);
   });
+
+  test("the notes come from the library's entries, without loading a version's files each turn", async () => {
+    const storage = new MemorySkillStorage();
+    const registry = new SkillRegistry(storage);
+    const withNote = (name: string) =>
+      bundleFromMap({
+        ...minimalSkill(name),
+        [`${name}/SKILL.md`]: skillMd(name, "Needs a network.", "compatibility: Needs a network\n"),
+      });
+    await registry.install(withNote("recorded"));
+    await registry.install(withNote("older"));
+    // An entry stored before notes were kept with it: its version is read instead.
+    const older = await storage.get("older");
+    await storage.transact("older", () => ({
+      entry: { ...older!, about: undefined },
+      deleteVersions: [],
+    }));
+    const read: string[] = [];
+    const catalog = {
+      listSkills: () => registry.listSkills(),
+      getSkill: (name: string, version?: number) => {
+        read.push(name);
+        return registry.getSkill(name, version);
+      },
+    };
+    const tools = new SkillTools({
+      catalog,
+      runtime: new ScriptedRuntime(),
+      files: urlOnlyFileStore,
+    });
+    const box = agentToolbox(tools, () => ({
+      skills: [
+        { name: "recorded", active: true },
+        { name: "older", active: true },
+      ],
+    }));
+    expect(await box.skillNoteLines?.()).toEqual([
+      "[skill: recorded] compatibility: Needs a network",
+      "[skill: older] compatibility: Needs a network",
+    ]);
+    expect(read).toEqual(["older"]);
+  });
 });

@@ -36,6 +36,7 @@ describe.each(storages)("skill registry versions (CONTRACT §1), %s", (_label, o
       versions: [1, 2],
       latestVersion: 2,
       defaultVersion: 1,
+      about: {},
     });
     expect((await registry.getSkill("a"))?.version).toBe(1);
     expect((await registry.getSkill("a", 2))?.manifest.description).toBe("second");
@@ -134,6 +135,7 @@ test("IndexedDB keeps skills across connections, as across page reloads", async 
       versions: [1],
       latestVersion: 1,
       defaultVersion: 1,
+      about: {},
     },
   ]);
   expect((await second.getSkill("kept"))?.files.has("SKILL.md")).toBe(true);
