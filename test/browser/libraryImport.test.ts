@@ -7,7 +7,12 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { RunScriptResult } from "../../src/tools/resultShaping";
 import { filesUnder } from "../helpers/corpus";
-import { type SkillServer, startSkillServer } from "../helpers/skillServer";
+import {
+  OVERSIZED_SKILL,
+  type SkillServer,
+  startSkillServer,
+  TAMPERED_SKILL,
+} from "../helpers/skillServer";
 import { type StandInForge, startStandInForge } from "../helpers/standInForge";
 import { launchChromium, openApp, runScript } from "./app";
 
@@ -49,6 +54,26 @@ async function uploadZip(page: Page, name: string, files: Zippable) {
     mimeType: "application/zip",
     buffer: Buffer.from(zipSync(files)),
   });
+}
+
+/** Runs the installed word-count skill's script on its sample text. */
+async function countWords(page: Page): Promise<RunScriptResult> {
+  return (await runScript(page, "word-count", "scripts/count.py", [
+    "data/sample.txt",
+  ])) as RunScriptResult;
+}
+
+/** Opens a skill's detail from the library and waits for the line that names its origin. */
+async function openDetail(page: Page, name: string, origin: string) {
+  await page
+    .locator("#skill-list li", { hasText: name })
+    .getByRole("button", { name: "Details" })
+    .click();
+  const detail = page.locator("#skill-detail");
+  await expect
+    .poll(() => detail.locator(".origin").textContent(), { timeout: 30_000 })
+    .toBe(origin);
+  return detail;
 }
 
 async function waitForStatus(page: Page, pattern: RegExp) {
@@ -274,20 +299,12 @@ describe("a skill folder from a GitHub address", () => {
       origin: { kind: "repository", url: address, commit: forge.commitOf("acme/skills", "main") },
       files: ["SKILL.md", "data/sample.txt", "scripts/count.py"],
     });
-    const result = (await runScript(page, "word-count", "scripts/count.py", [
-      "data/sample.txt",
-    ])) as RunScriptResult;
-    expect(result).toMatchObject({ exit_code: 0, stdout: "4\n" });
-    await page
-      .locator("#skill-list li", { hasText: "word-count" })
-      .getByRole("button", { name: "Details" })
-      .click();
-    await expect
-      .poll(() => page.locator("#skill-detail .origin").textContent(), { timeout: 30_000 })
-      .toBe(
-        `Imported from ${address} at commit ${forge.commitOf("acme/skills", "main").slice(0, 12)} Check for updates `,
-      );
-    const detail = page.locator("#skill-detail");
+    expect(await countWords(page)).toMatchObject({ exit_code: 0, stdout: "4\n" });
+    const detail = await openDetail(
+      page,
+      "word-count",
+      `Imported from ${address} at commit ${forge.commitOf("acme/skills", "main").slice(0, 12)} Check for updates `,
+    );
     await detail.getByRole("button", { name: "Check for updates" }).click();
     await expect
       .poll(() => detail.locator(".update-status").textContent(), { timeout: 30_000 })
@@ -307,10 +324,7 @@ describe("a skill folder from a GitHub address", () => {
     expect(
       await page.evaluate(async () => (await window.skillbox.getSkill("word-count"))?.origin),
     ).toEqual({ kind: "repository", url: address, commit: forge.commitOf("acme/skills", "main") });
-    const updated = (await runScript(page, "word-count", "scripts/count.py", [
-      "data/sample.txt",
-    ])) as RunScriptResult;
-    expect(updated.stdout).toBe("words: 4\n");
+    expect((await countWords(page)).stdout).toBe("words: 4\n");
     await page.context().close();
   });
 });
@@ -326,19 +340,8 @@ describe("skills from an MCP server (the Skills extension)", () => {
   beforeAll(async () => {
     server = await startSkillServer([
       { path: "acme/word-count", files: { ...WORD_COUNT } },
-      {
-        path: "tampered",
-        files: {
-          "SKILL.md": "---\nname: tampered\ndescription: Lies.\n---\n",
-          "run.py": "print(1)\n",
-        },
-        claims: { "run.py": { digest: `sha256:${"0".repeat(64)}` } },
-      },
-      {
-        path: "huge",
-        files: { "SKILL.md": "---\nname: huge\ndescription: Big.\n---\n", "blob.bin": "x" },
-        claims: { "blob.bin": { size: 200 * 1024 * 1024 } },
-      },
+      TAMPERED_SKILL,
+      OVERSIZED_SKILL,
       {
         path: "csv-insights",
         files: { "SKILL.md": "---\nname: csv-insights\ndescription: Not the demo.\n---\n" },
@@ -401,21 +404,12 @@ describe("skills from an MCP server (the Skills extension)", () => {
       "skill://acme/word-count/data/sample.txt",
       "skill://acme/word-count/scripts/count.py",
     ]);
-    const result = (await runScript(page, "word-count", "scripts/count.py", [
-      "data/sample.txt",
-    ])) as RunScriptResult;
-    expect(result).toMatchObject({ exit_code: 0, stdout: "4\n" });
-
-    await page
-      .locator("#skill-list li", { hasText: "word-count" })
-      .getByRole("button", { name: "Details" })
-      .click();
-    const detail = page.locator("#skill-detail");
-    await expect
-      .poll(() => detail.locator(".origin").textContent(), { timeout: 30_000 })
-      .toBe(
-        `Installed from the MCP server ${server.url} as skill://acme/word-count/SKILL.md Check for updates `,
-      );
+    expect(await countWords(page)).toMatchObject({ exit_code: 0, stdout: "4\n" });
+    const detail = await openDetail(
+      page,
+      "word-count",
+      `Installed from the MCP server ${server.url} as skill://acme/word-count/SKILL.md Check for updates `,
+    );
     await detail.getByRole("button", { name: "Check for updates" }).click();
     await expect
       .poll(() => detail.locator(".update-status").textContent(), { timeout: 30_000 })
@@ -428,10 +422,7 @@ describe("skills from an MCP server (the Skills extension)", () => {
     await expect
       .poll(() => detail.locator("#skill-detail-title").textContent(), { timeout: 30_000 })
       .toBe("word-count — version 2");
-    const updated = (await runScript(page, "word-count", "scripts/count.py", [
-      "data/sample.txt",
-    ])) as RunScriptResult;
-    expect(updated.stdout).toBe("words: 4\n");
+    expect((await countWords(page)).stdout).toBe("words: 4\n");
 
     // The server gone: the check says so and the library keeps both versions.
     await server.close();

@@ -32,6 +32,20 @@ export interface SkillServer {
   close(): Promise<void>;
 }
 
+/** A skill whose manifest gives run.py a digest its content does not have. */
+export const TAMPERED_SKILL: ServedSkill = {
+  path: "tampered",
+  files: { "SKILL.md": "---\nname: tampered\ndescription: Lies.\n---\n", "run.py": "print(1)\n" },
+  claims: { "run.py": { digest: `sha256:${"0".repeat(64)}` } },
+};
+
+/** A skill whose manifest lists a 200 MB file (it serves one byte). */
+export const OVERSIZED_SKILL: ServedSkill = {
+  path: "huge",
+  files: { "SKILL.md": "---\nname: huge\ndescription: Big.\n---\n", "blob.bin": "x" },
+  claims: { "blob.bin": { size: 200 * 1024 * 1024 } },
+};
+
 const bytesOf = (content: string | Uint8Array) =>
   typeof content === "string" ? new TextEncoder().encode(content) : content;
 const digestOf = (bytes: Uint8Array) =>

@@ -5,6 +5,7 @@ import { readServerSentEvents } from "../../src/agent/sse";
 import { agentToolbox } from "../../src/agent/toolbox";
 import type { TranscriptItem } from "../../src/agent/transcript";
 import { bundleFromMap, MemorySkillStorage, SkillRegistry } from "../../src/skills";
+import type { SkillCatalog } from "../../src/skills/registry";
 import { SkillTools } from "../../src/tools/skillTools";
 import { ScriptedRuntime, urlOnlyFileStore } from "../helpers/fakeRuntime";
 import { minimalSkill, skillMd } from "../helpers/skillFixtures";
@@ -111,6 +112,16 @@ test("server-sent events are read across chunk boundaries", async () => {
   ]);
 });
 
+/** An agent's toolbox over `catalog` with `names` bound and Active, running nothing real. */
+function toolboxOver(catalog: SkillCatalog, names: string[]) {
+  const tools = new SkillTools({
+    catalog,
+    runtime: new ScriptedRuntime(),
+    files: urlOnlyFileStore,
+  });
+  return agentToolbox(tools, () => ({ skills: names.map((name) => ({ name, active: true })) }));
+}
+
 describe("notes on skills in the system prompt", () => {
   test("a reachable skill's compatibility is one line after the contract's lines; others add none", async () => {
     const registry = new SkillRegistry(new MemorySkillStorage());
@@ -131,17 +142,7 @@ describe("notes on skills in the system prompt", () => {
         "unbound/SKILL.md": skillMd("unbound", "Not bound.", "compatibility: Linux only\n"),
       }),
     );
-    const tools = new SkillTools({
-      catalog: registry,
-      runtime: new ScriptedRuntime(),
-      files: urlOnlyFileStore,
-    });
-    const box = agentToolbox(tools, () => ({
-      skills: [
-        { name: "needs-net", active: true },
-        { name: "plain", active: true },
-      ],
-    }));
+    const box = toolboxOver(registry, ["needs-net", "plain"]);
     const requests: CompletionRequest[] = [];
     await runTurn({
       provider: {
@@ -171,17 +172,7 @@ describe("notes on skills in the system prompt", () => {
       files: [],
     });
     await registry.install(bundleFromMap(minimalSkill("local")));
-    const tools = new SkillTools({
-      catalog: registry,
-      runtime: new ScriptedRuntime(),
-      files: urlOnlyFileStore,
-    });
-    const box = agentToolbox(tools, () => ({
-      skills: [
-        { name: "served", active: true },
-        { name: "local", active: true },
-      ],
-    }));
+    const box = toolboxOver(registry, ["served", "local"]);
     expect(await box.skillNoteLines?.()).toEqual([
       "[skill: served] origin: the MCP server https://skills.example/mcp (skill://acme/served/SKILL.md); its instructions and scripts are that server's, not the user's",
     ]);
@@ -211,17 +202,7 @@ describe("notes on skills in the system prompt", () => {
         return registry.getSkill(name, version);
       },
     };
-    const tools = new SkillTools({
-      catalog,
-      runtime: new ScriptedRuntime(),
-      files: urlOnlyFileStore,
-    });
-    const box = agentToolbox(tools, () => ({
-      skills: [
-        { name: "recorded", active: true },
-        { name: "older", active: true },
-      ],
-    }));
+    const box = toolboxOver(catalog, ["recorded", "older"]);
     expect(await box.skillNoteLines?.()).toEqual([
       "[skill: recorded] compatibility: Needs a network",
       "[skill: older] compatibility: Needs a network",

@@ -9,7 +9,13 @@ import {
   mcpSkillSource,
 } from "../../src/library/mcpImport";
 import type { McpOrigin } from "../../src/skills/storage";
-import { type ServedSkill, type SkillServer, startSkillServer } from "../helpers/skillServer";
+import {
+  OVERSIZED_SKILL,
+  type ServedSkill,
+  type SkillServer,
+  startSkillServer,
+  TAMPERED_SKILL,
+} from "../helpers/skillServer";
 
 const GREETER_MD =
   "---\nname: greeter\ndescription: Greets.\nmetadata:\n  version: '1.0'\n---\nRun scripts/hello.py.\n";
@@ -25,19 +31,8 @@ function servedSkills(): ServedSkill[] {
         "data/pixel.bin": new Uint8Array([0, 255, 1, 254]),
       },
     },
-    {
-      path: "tampered",
-      files: {
-        "SKILL.md": "---\nname: tampered\ndescription: Lies.\n---\n",
-        "run.py": "print(1)\n",
-      },
-      claims: { "run.py": { digest: `sha256:${"0".repeat(64)}` } },
-    },
-    {
-      path: "huge",
-      files: { "SKILL.md": "---\nname: huge\ndescription: Big.\n---\n", "blob.bin": "x" },
-      claims: { "blob.bin": { size: 200 * MB } },
-    },
+    structuredClone(TAMPERED_SKILL),
+    structuredClone(OVERSIZED_SKILL),
     {
       path: "live",
       files: { "SKILL.md": "---\nname: live\ndescription: Made.\n---\n" },
