@@ -53,6 +53,8 @@ export class SkillRegistry implements SkillCatalog {
   async install(bundle: SkillBundle, origin?: SkillOrigin): Promise<InstalledSkill> {
     const change = await this.storage.transact(bundle.name, (entry) => {
       const version = entry ? entry.lastAssigned + 1 : 1;
+      // The entry describes the default version, which a new version of a known skill is not.
+      const about = entry ? entry.about : aboutOf({ manifest: bundle.manifest, origin });
       const versions = [...(entry?.versions ?? []), version];
       const defaultVersion = entry?.defaultVersion ?? version;
       return {
@@ -60,9 +62,7 @@ export class SkillRegistry implements SkillCatalog {
           name: bundle.name,
           description: entry?.description ?? bundle.manifest.description,
           warnings: entry ? entry.warnings : bundle.warnings,
-          ...(entry
-            ? entry.about && { about: entry.about }
-            : { about: aboutOf({ manifest: bundle.manifest, origin }) }),
+          ...(about ? { about } : {}),
           versions,
           latestVersion: version,
           defaultVersion,
