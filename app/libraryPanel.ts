@@ -78,10 +78,11 @@ function formDialog({ id, title, body, submit, onSubmit }: FormDialogSpec): HTML
 
 /**
  * "From an MCP server": lists the skills a server serves through the Skills extension, each with
- * its size and an Install button, or why it cannot be installed.
+ * its size and an Install button, or why it cannot be installed. The dialog stays open, so several
+ * can be installed; each install's outcome is shown beside its skill.
  */
 function mcpServerDialog(
-  install: (server: string, uri: string) => Promise<void>,
+  install: (server: string, uri: string) => Promise<string>,
 ): HTMLDialogElement {
   const serverInput = h("input", {
     type: "url",
@@ -115,24 +116,34 @@ function mcpServerDialog(
             h("p", { className: "description" }, skill.description),
             skill.problem
               ? h("p", { className: "problem small" }, `Cannot be installed: ${skill.problem}`)
-              : h(
-                  "button",
-                  {
-                    type: "button",
-                    "aria-label": `Install ${skill.name}`,
-                    onclick: () => {
-                      dialog.close();
-                      void install(server, skill.uri);
-                    },
-                  },
-                  "Install",
-                ),
+              : installButton(skill.name, () => install(server, skill.uri)),
           ),
         ),
       );
     } catch (error) {
       status.textContent = (error as Error).message;
     }
+  };
+  /** An Install button whose outcome ("Installed …", or why nothing was) appears after it. */
+  const installButton = (name: string, run: () => Promise<string>) => {
+    const outcome = h("span", { className: "outcome small", role: "status" });
+    const button: HTMLButtonElement = h(
+      "button",
+      {
+        type: "button",
+        "aria-label": `Install ${name}`,
+        onclick: () => {
+          button.disabled = true;
+          outcome.textContent = "Installing…";
+          void run().then((text) => {
+            outcome.textContent = text;
+            button.disabled = false;
+          });
+        },
+      },
+      "Install",
+    );
+    return h("div", { className: "row" }, button, outcome);
   };
   const dialog = formDialog({
     id: "mcp-dialog",
@@ -176,7 +187,8 @@ export function libraryPanel(skillbox: Skillbox, options: LibraryPanelOptions): 
     storage.textContent = `Output files: ${stats.files} file${stats.files === 1 ? "" : "s"}, ${(stats.bytes / MB).toFixed(1)} MB of ${(stats.capBytes / MB).toFixed(0)} MB (the oldest are removed first past the cap).`;
   };
 
-  const runImport = async (read: () => Promise<ImportSource>) => {
+  /** Imports what `read` gives; the panel shows the outcome, and a one-line summary is returned. */
+  const runImport = async (read: () => Promise<ImportSource>): Promise<string> => {
     errors.replaceChildren();
     importStatus.textContent = "Reading…";
     progress.hidden = false;
@@ -196,15 +208,15 @@ export function libraryPanel(skillbox: Skillbox, options: LibraryPanelOptions): 
       importStatus.textContent = `Installed ${name} version ${version} in ${Math.round(performance.now() - started)} ms${warnings.length > 0 ? `, with ${warnings.length} warning${warnings.length === 1 ? "" : "s"}:` : "."}`;
       errors.replaceChildren(...problemItems(warnings));
       await refresh();
+      return `Installed ${name} version ${version}.`;
     } catch (error) {
       importStatus.textContent = "Nothing was installed:";
-      errors.replaceChildren(
-        ...problemItems(
-          error instanceof BundleValidationError
-            ? error.problems
-            : [String((error as Error).message ?? error)],
-        ),
-      );
+      const problems =
+        error instanceof BundleValidationError
+          ? error.problems
+          : [String((error as Error).message ?? error)];
+      errors.replaceChildren(...problemItems(problems));
+      return `Nothing was installed: ${problems.map((p) => (typeof p === "string" ? p : formatProblem(p))).join("; ")}`;
     } finally {
       progress.hidden = true;
     }

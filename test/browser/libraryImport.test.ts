@@ -369,28 +369,32 @@ describe("skills from an MCP server (the Skills extension)", () => {
     );
     expect(await huge.getByRole("button").count()).toBe(0);
 
+    // The dialog stays open: each Install shows its outcome beside its skill.
     const install = async (name: string) => {
-      if (!(await page.locator("#mcp-dialog").evaluate((d) => (d as HTMLDialogElement).open))) {
-        await page.locator("#add-skill summary").click();
-        await page.getByRole("button", { name: "From an MCP server…" }).click();
-      }
+      const outcome = page.locator("#mcp-skills li", { hasText: name }).locator(".outcome");
       await page.getByRole("button", { name: `Install ${name}` }).click();
+      await expect
+        .poll(() => outcome.textContent(), { timeout: 60_000 })
+        .not.toMatch(/^(Installing…)?$/);
+      return outcome.textContent();
     };
-    await install("tampered");
-    expect(await waitForStatus(page, /^Nothing was installed/)).toBe("Nothing was installed:");
+    expect(await install("tampered")).toMatch(
+      /^Nothing was installed: skill:\/\/tampered\/run\.py does not match its digest/,
+    );
     expect(await page.locator("#import-errors").textContent()).toMatch(
       /^skill:\/\/tampered\/run\.py does not match its digest/,
     );
     // The bundled demo of that name stays; the server's skill does not take its place.
-    await install("csv-insights");
-    expect(await waitForStatus(page, /^Nothing was installed/)).toBe("Nothing was installed:");
-    expect(await page.locator("#import-errors").textContent()).toMatch(
-      /^a skill named "csv-insights" is already installed, from a folder, a zip, a paste or the bundled demos;/,
+    expect(await install("csv-insights")).toMatch(
+      /^Nothing was installed: a skill named "csv-insights" is already installed, from a folder, a zip, a paste or the bundled demos;/,
     );
     expect(await names()).toEqual(before);
 
-    await install("word-count");
-    expect(await waitForStatus(page, /^Installed word-count version 1/)).toMatch(/^Installed/);
+    expect(await install("word-count")).toBe("Installed word-count version 1.");
+    expect(await page.locator("#import-status").textContent()).toMatch(
+      /^Installed word-count version 1 in \d+ ms\.$/,
+    );
+    await page.locator("#mcp-dialog").getByRole("button", { name: "Cancel" }).click();
     const origin = await page.evaluate(
       async () => (await window.skillbox.getSkill("word-count"))?.origin,
     );
