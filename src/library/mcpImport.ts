@@ -38,6 +38,11 @@ export interface McpImportOptions {
   signal?: AbortSignal;
   /** How long one request may take before the import gives up; 15 s by default. */
   timeoutMs?: number;
+  /**
+   * Headers sent with every request, e.g. `{ Authorization: "Bearer …" }` for a server that
+   * requires sign-in. Not kept with the installed version: pass them again to check for updates.
+   */
+  headers?: Record<string, string>;
 }
 
 const skillFile = z.object({
@@ -76,10 +81,20 @@ const REQUEST_TIMEOUT = -32001;
 
 /** What went wrong with one request, in the user's terms where the SDK's are a code. */
 function requestFailure(method: string, error: unknown, request: RequestOptions): McpImportError {
-  if ((error as { code?: unknown } | null)?.code === REQUEST_TIMEOUT) {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === REQUEST_TIMEOUT) {
     return new McpImportError(
       `the server did not answer ${method} within ${request.timeout / 1000} s`,
     );
+  }
+  // The SDK's HTTP errors carry the status as their code.
+  if (code === 401 || code === 403) {
+    return new McpImportError(
+      `the server requires sign-in (HTTP ${code}); skillbox/mcp sends a token given in its headers option`,
+    );
+  }
+  if (typeof code === "number" && code >= 400 && code < 600) {
+    return new McpImportError(`${method} failed: the server answered HTTP ${code}`);
   }
   return new McpImportError(`${method} failed: ${describe(error)}`);
 }
@@ -133,15 +148,20 @@ async function withServer<T>(
     ...(options.signal ? { signal: options.signal } : {}),
   };
   const client = new Client({ name: "skillbox", version: "1" });
-  const transport = new StreamableHTTPClientTransport(url, { fetch: cappedFetch() });
+  const transport = new StreamableHTTPClientTransport(url, {
+    fetch: cappedFetch(),
+    ...(options.headers ? { requestInit: { headers: options.headers } } : {}),
+  });
   try {
     try {
       await client.connect(transport, request);
     } catch (error) {
       if (options.signal?.aborted) throw error;
       const reason = requestFailure("initialize", error, request).message;
+      // No status and no JSON-RPC code: the request never got an answer the page may read.
+      const unanswered = typeof (error as { code?: unknown } | null)?.code !== "number";
       throw new McpImportError(
-        `could not connect to the MCP server at ${url.href}: ${reason} (is it running, and does it allow this page's origin by CORS?)`,
+        `could not connect to the MCP server at ${url.href}: ${reason}${unanswered ? " (is it running, and does it allow this page's origin by CORS?)" : ""}`,
       );
     }
     if (!client.getServerCapabilities()?.extensions?.[EXTENSION]) {

@@ -29,6 +29,8 @@ export interface SkillServer {
   delayMs: number;
   /** The JSON-RPC methods called so far, in order. */
   methods: string[];
+  /** When set, a request without `Authorization: Bearer <token>` gets 401. */
+  token?: string;
   close(): Promise<void>;
 }
 
@@ -148,6 +150,10 @@ export async function startSkillServer(skills: ServedSkill[]): Promise<SkillServ
     response.setHeader("Access-Control-Expose-Headers", "mcp-session-id, mcp-protocol-version");
     if (request.method === "OPTIONS") {
       response.writeHead(204).end();
+      return;
+    }
+    if (state.token && request.headers.authorization !== `Bearer ${state.token}`) {
+      response.writeHead(401, { "WWW-Authenticate": "Bearer" }).end();
       return;
     }
     if (request.method !== "POST") {

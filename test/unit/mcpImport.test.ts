@@ -99,12 +99,27 @@ describe("listing", () => {
     const down = await startSkillServer([]);
     await down.close();
     expect((await failure(listMcpSkills(down.url))).message).toMatch(
-      /^could not connect to the MCP server at http:\/\/127\.0\.0\.1:\d+\/mcp: /,
+      /^could not connect to the MCP server at http:\/\/127\.0\.0\.1:\d+\/mcp: .* \(is it running, and does it allow this page's origin by CORS\?\)$/,
     );
     server.delayMs = 2000;
     expect((await failure(listMcpSkills(server.url, { timeoutMs: 300 }))).message).toMatch(
       /^the server did not answer skills\/list within 0\.3 s$/,
     );
+  });
+
+  test("a server that requires sign-in answers with its token in the headers, and says so without", async () => {
+    server.token = "s3cret";
+    try {
+      expect((await failure(listMcpSkills(server.url))).message).toBe(
+        `could not connect to the MCP server at ${server.url}: the server requires sign-in (HTTP 401); skillbox/mcp sends a token given in its headers option`,
+      );
+      const listed = await listMcpSkills(server.url, {
+        headers: { Authorization: "Bearer s3cret" },
+      });
+      expect(listed).toHaveLength(5);
+    } finally {
+      delete server.token;
+    }
   });
 
   test("an address that is not http(s) is refused before any request", async () => {
