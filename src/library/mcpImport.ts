@@ -1,12 +1,15 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
 import { parse as parseYaml } from "yaml";
 import { decodeBase64 } from "../encoding/base64";
 import type { BundleEntry } from "../skills/bundle";
-import { DEFAULT_BUNDLE_LIMITS } from "../skills/limits";
+import { DEFAULT_BUNDLE_LIMITS, importLimitProblem } from "../skills/limits";
 import { splitFrontMatter } from "../skills/manifest";
 import type { McpOrigin, McpSkillFile } from "../skills/storage";
 import { z } from "../zod.ts";
+import { fewAtATime } from "./fewAtATime";
 import type { ImportSource } from "./fileImport";
 import { McpImportError } from "./mcpOrigin";
 
@@ -246,16 +249,10 @@ function refusal(entry: SkillEntry): string | undefined {
   } catch (error) {
     return describe(error);
   }
-  const limits = DEFAULT_BUNDLE_LIMITS;
-  const total = entry.resources.reduce((sum, file) => sum + file.size, 0);
-  if (entry.resources.length > limits.maxFiles || total > limits.maxTotalBytes) {
-    return `${entry.resources.length} files and ${total} bytes, past the import limits (${limits.maxFiles} files, ${limits.maxTotalBytes} bytes)`;
-  }
-  const tooBig = entry.resources.find((file) => file.size > limits.maxFileBytes);
-  if (tooBig) {
-    return `${tooBig.uri} is ${tooBig.size} bytes, past the import limit of ${limits.maxFileBytes} per file`;
-  }
-  return undefined;
+  return importLimitProblem(
+    "the skill",
+    entry.resources.map((file) => ({ name: file.uri, size: file.size })),
+  );
 }
 
 /**
@@ -323,11 +320,6 @@ async function currentEntry(client: Client, request: RequestOptions, uri: string
   return parsed.data;
 }
 
-async function sha256(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as BufferSource));
-  return `sha256:${Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("")}`;
-}
-
 const readAnswer = z.looseObject({
   contents: z.array(
     z.looseObject({ uri: z.string(), text: z.string().optional(), blob: z.string().optional() }),
@@ -361,7 +353,7 @@ async function readVerified(
       `${file.uri} is ${bytes.byteLength} bytes, but the server's manifest says ${file.size}`,
     );
   }
-  const digest = await sha256(bytes);
+  const digest = `sha256:${bytesToHex(sha256(bytes))}`;
   if (digest !== file.digest) {
     throw new McpImportError(
       `${file.uri} does not match its digest: the manifest says ${file.digest}, the content is ${digest}`,
@@ -401,23 +393,6 @@ function checkFrontMatter(entry: SkillEntry, skillFile: Uint8Array): void {
   }
 }
 
-/** Reads a few files at a time: a skill is tens of small files. */
-async function readAll(
-  client: Client,
-  request: RequestOptions,
-  files: readonly McpSkillFile[],
-): Promise<Uint8Array[]> {
-  const results: Uint8Array[] = new Array(files.length);
-  let next = 0;
-  const reader = async () => {
-    for (let index = next++; index < files.length; index = next++) {
-      results[index] = await readVerified(client, request, files[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(4, files.length) }, reader));
-  return results;
-}
-
 /**
  * One skill of a server as an import source: its current entry is asked for, every file is read
  * and checked against the entry's size and sha256 digest, and SKILL.md's front matter against the
@@ -436,7 +411,7 @@ export function mcpSkillSource(
     }
     const files = entry.resources;
     const paths = filePaths(entry, files);
-    const contents = await readAll(client, request, files);
+    const contents = await fewAtATime(files, (file) => readVerified(client, request, file));
     checkFrontMatter(entry, contents[paths.indexOf("SKILL.md")]!);
     const { name } = skillRoot(entry);
     const entries: BundleEntry[] = paths.map((path, index) => ({

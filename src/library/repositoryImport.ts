@@ -1,7 +1,8 @@
 import type { BundleEntry } from "../skills/bundle";
-import { DEFAULT_BUNDLE_LIMITS } from "../skills/limits";
+import { importLimitProblem } from "../skills/limits";
 import type { RepositoryOrigin } from "../skills/storage";
 import { z } from "../zod.ts";
+import { fewAtATime } from "./fewAtATime";
 import type { ImportSource } from "./fileImport";
 
 /** A folder of a public GitHub repository, as its web address names it. */
@@ -190,21 +191,13 @@ export async function repositoryFolderSource(
         : `no folder "${folder}" at commit ${commit.slice(0, 7)}`,
     );
   }
-  const limits = DEFAULT_BUNDLE_LIMITS;
-  const total = files.reduce((sum, file) => sum + (file.size ?? 0), 0);
-  if (files.length > limits.maxFiles || total > limits.maxTotalBytes) {
-    throw new RepositoryImportError(
-      `the folder has ${files.length} files and ${total} bytes, past the import limits (${limits.maxFiles} files, ${limits.maxTotalBytes} bytes)`,
-    );
-  }
-  const tooBig = files.find((file) => (file.size ?? 0) > limits.maxFileBytes);
-  if (tooBig) {
-    throw new RepositoryImportError(
-      `${tooBig.path} is ${tooBig.size} bytes, past the import limit of ${limits.maxFileBytes} per file`,
-    );
-  }
+  const tooMuch = importLimitProblem(
+    "the folder",
+    files.map((file) => ({ name: file.path, size: file.size ?? 0 })),
+  );
+  if (tooMuch) throw new RepositoryImportError(tooMuch);
   const top = folder ? folder.slice(folder.lastIndexOf("/") + 1) : repository;
-  const entries = await downloadAll(files, async (file): Promise<BundleEntry> => {
+  const entries = await fewAtATime(files, async (file): Promise<BundleEntry> => {
     const path = file.path.split("/").map(encodeURIComponent).join("/");
     const url = `${forge.raw}/${owner}/${repository}/${commit}/${path}`;
     const response = await fetch(url, signal ? { signal } : {});
@@ -218,17 +211,4 @@ export async function repositoryFolderSource(
   });
   const origin: RepositoryOrigin = { kind: "repository", url: address.trim(), commit };
   return { kind: "files", entries, origin };
-}
-
-/** Downloads a few at a time: a skill folder is tens of small files. */
-async function downloadAll<T, R>(items: readonly T[], download: (item: T) => Promise<R>) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) {
-      results[index] = await download(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(4, items.length) }, worker));
-  return results;
 }
