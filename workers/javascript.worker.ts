@@ -12,6 +12,7 @@ import {
 import type { WorkerInit } from "../src/sandbox/protocol";
 import { crc32Update } from "../src/skills/crc32";
 import { skillDirectory } from "../src/tools/environment";
+import { ChildProcesses } from "./javascript/childProcesses";
 import { guestSource } from "./javascript/guestSource";
 import { intlCall } from "./javascript/intlBridge";
 import { describeFsError, FsError, VirtualFs } from "./javascript/virtualFs";
@@ -51,6 +52,9 @@ interface RunState {
   exiting: boolean;
   /** The run's memory budget: also the most one host-side inflate may produce. */
   memoryLimitBytes: number;
+  /** What the script reads on standard input (a child process's input from its parent). */
+  stdin: Uint8Array;
+  children: ChildProcesses;
 }
 
 /**
@@ -252,6 +256,16 @@ function installHost(vm: QuickJSContext, state: () => RunState): void {
             run().exitCode ??= Number(arg(0)) & 0xff;
             run().exiting = true;
             return vm.undefined;
+          case "stdin":
+            return vm.newArrayBuffer(run().stdin.slice().buffer);
+          case "childRunSync": {
+            const outcome = run().children.runSync(str(0), bytesArg(vm, argHandles[1]));
+            return outcome ? json(outcome) : vm.null;
+          }
+          case "childStart":
+            return run().children.start(Number(arg(0)), str(1), bytesArg(vm, argHandles[2]))
+              ? vm.true
+              : vm.false;
           case "compile": {
             const result = vm.evalCode(str(0), str(1));
             return result.error ? { error: result.error } : result.value;
@@ -349,6 +363,19 @@ function randomBytes(size: number): Uint8Array {
   return bytes;
 }
 
+/** A child's files, written where the script sees them; past the budget the run is ending. */
+function writeBack(fs: VirtualFs, root: string, files: { path: string; data: Uint8Array }[]): void {
+  try {
+    for (const file of files) {
+      const full = `${root}/${file.path}`;
+      fs.mkdirp(full.slice(0, full.lastIndexOf("/")));
+      fs.writeFile(full, file.data, false);
+    }
+  } catch (error) {
+    if (!(error instanceof FsError)) throw error;
+  }
+}
+
 function waitMs(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -431,6 +458,13 @@ async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
         exitCode: undefined,
         exiting: false,
         memoryLimitBytes: limit,
+        stdin: request.stdin ?? new Uint8Array(0),
+        children: new ChildProcesses(io, {
+          root,
+          exists: (path) => fs.exists(path),
+          tree: () => ({ files: fs.filesUnder(root), directories: fs.directoriesUnder(root) }),
+          write: (files) => writeBack(fs, root, files),
+        }),
       };
       current = state;
       const interrupted = () => Atomics.load(interruptCell, 0) === 2;
@@ -464,23 +498,40 @@ async function bootJavaScript(init: WorkerInit): Promise<ScriptEngine> {
       };
 
       const started = callGuest(vm, "start", {
-        argv: ["node", `${root}/${request.scriptPath}`, ...request.args],
+        argv: request.inline
+          ? ["node", ...request.args]
+          : ["node", `${root}/${request.scriptPath}`, ...request.args],
         env: request.env,
-        cwd: root,
-        main: `${root}/${request.scriptPath}`,
+        cwd: request.workingDirectory ? `${root}/${request.workingDirectory}` : root,
+        ...(request.inline
+          ? { eval: request.inline.code }
+          : { main: `${root}/${request.scriptPath}` }),
       });
       if (started.error) uncaught(started.error);
       settle();
 
+      const { children } = state;
       while (state.exitCode === undefined && !interrupted()) {
+        for (const { id, outcome } of children.takeFinished()) {
+          if (state.exitCode !== undefined) break;
+          const ended = callGuest(vm, "childExit", id, outcome);
+          if (ended.error) uncaught(ended.error);
+          settle();
+        }
         const pending = [...state.timers.entries()];
-        if (!pending.some(([, t]) => t.ref)) break;
+        if (!pending.some(([, t]) => t.ref) && !children.pending) break;
         const timers = pending.filter(([, t]) => !t.immediate);
         const immediates = pending.filter(([, t]) => t.immediate);
         const nextDue =
           immediates.length > 0 ? performance.now() : Math.min(...timers.map(([, t]) => t.due));
         const delay = nextDue - performance.now();
-        if (delay > 0) await waitMs(delay);
+        if (delay > 0) {
+          // A child's end wakes the loop before the next timer is due.
+          await Promise.race([
+            ...(Number.isFinite(delay) ? [waitMs(delay)] : []),
+            ...(children.pending ? [children.nextFinished()] : []),
+          ]);
+        }
         const now = performance.now();
         const due = timers
           .filter(([, t]) => t.due <= now)

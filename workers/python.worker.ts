@@ -126,6 +126,7 @@ async function warmUp(pyodide: PyodideAPI, engine: ScriptEngine): Promise<void> 
     stderr: new OutputStream("stderr", () => {}, 0),
     note: () => {},
     subrun: async () => ({ exitCode: 127, stdout: "", stderr: "", files: [] }),
+    subrunSync: null,
   };
   const { exitCode } = await engine.run(request, io, new Int32Array(1));
   io.stdout.end();
@@ -157,6 +158,19 @@ function readTree(pyodide: PyodideAPI, root: string, prefix = ""): OutputFile[] 
   return files;
 }
 
+/** Standard input as Pyodide reads it: the bytes given, then end of file. */
+function stdinReader(bytes: Uint8Array = new Uint8Array(0)): { read(buffer: Uint8Array): number } {
+  let at = 0;
+  return {
+    read(buffer) {
+      const count = Math.min(buffer.length, bytes.length - at);
+      buffer.set(bytes.subarray(at, at + count));
+      at += count;
+      return count;
+    },
+  };
+}
+
 function pythonEngine(
   pyodide: PyodideAPI,
   preloaded: ReadonlySet<string> = new Set(),
@@ -174,7 +188,7 @@ function pythonEngine(
       const cwd = skillDirectory(request.skillName);
       writeSkillFiles(pyodide, cwd, request);
       budget.start(request.memoryLimitBytes, io.note);
-      pyodide.setStdin({ read: () => 0 });
+      pyodide.setStdin(stdinReader(request.stdin));
       pyodide.setStdout({ write: (bytes) => io.stdout.writeBytes(bytes) });
       pyodide.setStderr({ write: (bytes) => io.stderr.writeBytes(bytes) });
       // Python runs without yielding, so only a cell the frame shares can reach it.
@@ -192,6 +206,8 @@ function pythonEngine(
           setModules: packages?.setModules ?? {},
           setDescription: packages?.setDescription ?? "",
         }),
+        request.inline?.code,
+        request.workingDirectory ? `${cwd}/${request.workingDirectory}` : cwd,
       ];
       // Calling it "promising" lets scripts block on coroutines (asyncio.run, run_until_complete)
       // through stack switching, as they would in CPython. Without JSPI the plain call runs

@@ -25,11 +25,12 @@ function refusedOutcome(stderr: string): RawRunOutcome {
 }
 
 /**
- * Gives each Python run (and each shell run of a skill with Python files) the packages it needs
- * from the deployment's package set, around any other {@link Runtime}. A declared requirement the
- * set cannot meet is a note, not a refusal: declarations overstate what a run needs (an optional
- * import, a skill-wide `requirements.txt`), so the script runs, and an import that then fails gets
- * the worker's one-line hint naming what the set has.
+ * Gives each Python run (and each shell or Node run of a skill with Python files: either may start
+ * `python3`) the packages it needs from the deployment's package set, around any other
+ * {@link Runtime}. A declared requirement the set cannot meet is a note, not a refusal:
+ * declarations overstate what a run needs (an optional import, a skill-wide `requirements.txt`),
+ * so the script runs, and an import that then fails gets the worker's one-line hint naming what
+ * the set has.
  */
 export class PythonPackagesRuntime implements Runtime {
   constructor(
@@ -43,7 +44,7 @@ export class PythonPackagesRuntime implements Runtime {
     onOutput?: OutputListener,
   ): Promise<RawRunOutcome> {
     const hasPython = Object.keys(request.files).some((path) => path.endsWith(".py"));
-    if (request.language === "javascript" || (request.language === "shell" && !hasPython)) {
+    if (request.language !== "python" && !hasPython) {
       return this.inner.run(request, signal, onOutput);
     }
     const set = await this.packageSet();
@@ -53,7 +54,8 @@ export class PythonPackagesRuntime implements Runtime {
       request.scriptPath,
       set.environment,
     );
-    // A shell run may call no Python at all: only a Python run hears what its declarations lack.
+    // A shell or Node run may call no Python at all: only a Python run hears what its
+    // declarations lack.
     const unsatisfied = request.language === "python" ? plan.unsatisfied : [];
     const notes = [
       ...unsatisfied.map(

@@ -1,9 +1,11 @@
 import type { z } from "../zod.ts";
-import type { OutputFile, RunRequest } from "./runtime";
+import type { RunRequest } from "./runtime";
 import type { ShellEngineChoice } from "./shellEngine";
+import type { SubrunOutcome } from "./subrunReply";
 import type {
   noteMessageSchema,
   outputMessageSchema,
+  subrunFetchMessageSchema,
   subrunMessageSchema,
   workerMessageSchema,
 } from "./workerMessages";
@@ -66,13 +68,9 @@ export interface RunMessage {
 }
 
 /** Frame → worker: how a sub-run the worker asked for (`python3 FILE` in a shell script) ended. */
-export interface SubrunResultMessage {
+export interface SubrunResultMessage extends SubrunOutcome {
   type: "subrun-result";
   id: number;
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-  files: OutputFile[];
 }
 
 /**
@@ -90,3 +88,4 @@ export type WorkerMessage = z.infer<typeof workerMessageSchema>;
 export type OutputMessage = z.infer<typeof outputMessageSchema>;
 export type NoteMessage = z.infer<typeof noteMessageSchema>;
 export type SubrunMessage = z.infer<typeof subrunMessageSchema>;
+export type SubrunFetchMessage = z.infer<typeof subrunFetchMessageSchema>;

@@ -29,6 +29,22 @@ export interface RunRequest {
   memoryLimitBytes: number;
   /** Python packages from the deployment's package set, for Python and shell runs. */
   python?: PythonRunPackages;
+  /**
+   * Sub-runs only: a program given as text on the command line (`node -e`, `python3 -c`,
+   * `sh -c`), run instead of the file at `scriptPath`. `program` is the name it was called by:
+   * `bash` or `sh` picks the shell, and a shell's `$0` defaults to it.
+   */
+  inline?: InlineProgram;
+  /** Sub-runs only: what the program reads on standard input (nothing when absent). */
+  stdin?: Uint8Array;
+  /** Sub-runs only: the folder inside the skill the program starts in (the skill folder if absent). */
+  workingDirectory?: string;
+}
+
+/** A program given as text rather than as a file of the skill. */
+export interface InlineProgram {
+  code: string;
+  program: string;
 }
 
 /** A wheel a run loads, checked against the lock's hash and opened by the page. */

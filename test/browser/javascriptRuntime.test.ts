@@ -16,9 +16,14 @@ const scripts: Record<string, string> = {
     "fetch('http://127.0.0.1:8/').then(() => failures.push('fetch answered'), failed('fetch'));",
     "require('http').get('http://127.0.0.1:8/').on('error', failed('http'));",
     "require('net').connect(8, 'example.com').on('error', failed('net'));",
-    "require('child_process').exec('id', failed('exec'));",
+    // A child process is a sandboxed run too: its own network call fails the same way.
+    "require('child_process').exec('python3 scripts/net.py', (e, out, err) => failures.push('child: exit ' + e?.code + ' ' + err.trim().split('\\n').pop()));",
     "process.on('exit', () => console.log(JSON.stringify({ seen, failures: failures.sort() })));",
   ].join("\n"),
+  "scripts/net.py": "import urllib.request\nurllib.request.urlopen('http://127.0.0.1:8/')\n",
+  // Children that never end, started as fast as the script can: the run still ends at its limit.
+  "scripts/spawn_storm.js":
+    "const { spawn } = require('child_process');\nsetInterval(() => spawn('node', ['-e', 'while (true) {}']), 1);\n",
   "scripts/write.js":
     "const fs = require('fs');\nfs.mkdirSync('out', { recursive: true });\nfs.writeFileSync('out/result.json', JSON.stringify({ ok: true }));\nglobalThis.leaked = 1;\n",
   "scripts/check.js":
@@ -85,18 +90,24 @@ describe("JavaScript runtime through window.skillbox", () => {
     expect(result.stderr).toMatch(/out of memory/i);
   });
 
-  test("no browser network API exists; Node's network and process calls fail as offline", async () => {
+  test("no browser network API exists; Node's network calls, and a child's, fail as offline", async () => {
     const { seen, failures } = JSON.parse((await run("scripts/no_network.js")).stdout) as {
       seen: Record<string, string>;
       failures: string[];
     };
     for (const [name, type] of Object.entries(seen)) expect(type, name).toBe("undefined");
     expect(failures).toEqual([
-      "exec: Error spawn /bin/sh ENOENT ENOENT",
+      "child: exit 1 urllib.error.URLError: <urlopen error [Errno 14] Connection refused>",
       "fetch: TypeError fetch failed ECONNREFUSED",
       "http: Error connect ECONNREFUSED 127.0.0.1:8 ECONNREFUSED",
       "net: Error getaddrinfo ENOTFOUND example.com ENOTFOUND",
     ]);
+  });
+
+  test("a script starting endless children ends at its time limit, and the next run works", async () => {
+    const result = await run("scripts/spawn_storm.js", [], 3000);
+    expect(result).toMatchObject({ exit_code: 124, timed_out: true });
+    expect((await run("scripts/argv.js", ["after"])).stdout).toContain('"after"');
   });
 
   test("a gzip bomb stops at the run's memory budget with Node's error, and the script goes on", async () => {

@@ -1,10 +1,11 @@
-/* `python3 FILE ARGS…`, `python …` and `node FILE ARGS…` inside a dash script: the script runs on
- * the sandbox's Python or JavaScript runtime. `jq ARGS…` runs on the built-in shell engine's jq,
- * which agrees with jq on the shell corpus (Debian's jq 1.6 needs pthreads and libtool to build),
- * with the input this program read from its stdin. The shell worker answers requests this program
- * leaves in HANDOFF_DIR (workers/shell/handoff.ts): it runs the script or command against the
- * working files as they are now, writes back what it wrote, and leaves the output and the exit
- * status for this program to print and exit with. */
+/* `python3 ARGS…`, `python …` and `node ARGS…` inside a dash script: the program runs on the
+ * sandbox's Python or JavaScript runtime (the worker reads the command line as the interpreter
+ * would: a script, `-c`/`-e` code, or code on stdin), with this program's input if it reads it. `jq
+ * ARGS…` runs on the built-in shell engine's jq, which agrees with jq on the shell corpus (Debian's
+ * jq 1.6 needs pthreads and libtool to build), with the input this program read from its stdin.
+ * The shell worker answers requests this program leaves in HANDOFF_DIR (workers/shell/handoff.ts):
+ * it runs the program against the working files as they are now, writes back what it wrote, and
+ * leaves the output and the exit status for this program to print and exit with. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -87,20 +88,26 @@ static int save_stdin(const char *path) {
   return close(out) || copied;
 }
 
+/* An interpreter's input, asked for only by a program that reads stdin (the worker decides): all
+ * of a pipe, as a reading program would take it; a file's rest from where the shell is, left there
+ * (a `while read` loop goes on as for a program that read nothing); nothing from a terminal.
+ * Written aside, then renamed into place whole. */
+static void hand_over_stdin(const char *writing, const char *ready) {
+  struct stat info;
+  /* WASIX reports a pipe as no file type at all: anything but a terminal or a folder is input. */
+  int given = !fstat(STDIN_FILENO, &info) && !S_ISCHR(info.st_mode) && !S_ISDIR(info.st_mode);
+  off_t at = given && S_ISREG(info.st_mode) ? lseek(STDIN_FILENO, 0, SEEK_CUR) : -1;
+  if (!given || save_stdin(writing)) close(open(writing, O_WRONLY | O_CREAT | O_TRUNC, 0600));
+  if (at >= 0) lseek(STDIN_FILENO, at, SEEK_SET);
+  rename(writing, ready);
+}
+
 int main(int argc, char **argv) {
   const char *name = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
   int jq = !strcmp(name, "jq");
   const char *kind = jq ? "jq" : strcmp(name, "node") ? "python" : "javascript";
-  if (!jq && (argc < 2 || argv[1][0] == '-')) {
-    fprintf(stderr, "%s: only '%s FILE [ARGS...]' is available in the sandbox\n", name, name);
-    return 2;
-  }
-  char cwd[PATH_MAX], target[PATH_MAX];
+  char cwd[PATH_MAX];
   if (!getcwd(cwd, sizeof cwd)) return 2;
-  /* The script, made absolute; for jq, the directory its file names are relative to. */
-  if (jq) snprintf(target, sizeof target, "%s", cwd);
-  else if (argv[1][0] == '/') snprintf(target, sizeof target, "%s", argv[1]);
-  else snprintf(target, sizeof target, "%s/%s", cwd, argv[1]);
   mkdir(HANDOFF_DIR, 0700);
   char base[64], temporary[128], request[128], path[128];
   snprintf(base, sizeof base, HANDOFF_DIR "/%d", (int)getpid());
@@ -116,17 +123,28 @@ int main(int argc, char **argv) {
     fprintf(stderr, "%s: cannot reach the %s runtime: %s\n", name, kind, strerror(errno));
     return 2;
   }
-  write_field(out, kind);
-  write_field(out, target);
-  for (int i = jq ? 1 : 2; i < argc; i++) write_field(out, argv[i]);
+  /* The name it was called by, the directory it runs in, then its arguments as given. */
+  write_field(out, name);
+  write_field(out, cwd);
+  for (int i = 1; i < argc; i++) write_field(out, argv[i]);
   fclose(out);
   /* Renamed into place whole, so the worker never reads half a request. */
   if (rename(temporary, request)) return 2;
 
+  char want[128], writing[128], ready[128];
+  snprintf(want, sizeof want, "%s.want-stdin", base);
+  snprintf(writing, sizeof writing, "%s.stdin.writing", base);
+  snprintf(ready, sizeof ready, "%s.stdin", base);
   snprintf(path, sizeof path, "%s.status", base);
   struct stat info;
   const struct timespec wait = {.tv_nsec = 5 * 1000 * 1000};
-  while (stat(path, &info)) nanosleep(&wait, NULL);
+  while (stat(path, &info)) {
+    if (!jq && !stat(want, &info)) {
+      unlink(want);
+      hand_over_stdin(writing, ready);
+    }
+    nanosleep(&wait, NULL);
+  }
   int status = 1;
   FILE *done = fopen(path, "r");
   if (done) {

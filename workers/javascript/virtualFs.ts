@@ -239,6 +239,12 @@ export class VirtualFs {
   }
 
   /** Every file under `root`, keyed by its path relative to it. */
+  /** Every folder below `root`, relative to it (empty ones too). */
+  directoriesUnder(root: string): string[] {
+    const prefix = `${root}/`;
+    return [...this.dirs].filter((d) => d.startsWith(prefix)).map((d) => d.slice(prefix.length));
+  }
+
   filesUnder(root: string): { path: string; data: Uint8Array }[] {
     const prefix = `${root}/`;
     return [...this.files]

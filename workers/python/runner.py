@@ -91,26 +91,36 @@ def _print_uncaught(error, script):
     traceback.print_exception(type(error), error, tb)
 
 
-def skillbox_run(script_path, args, env, cwd, packages):
+def skillbox_run(script_path, args, env, root, packages, inline_code=None, cwd=None):
+    # inline_code is `python3 -c CODE` (a child process, or a command in a shell script): argv[0]
+    # is "-c" and the import path starts with the working directory, as natively. cwd is where a
+    # child process starts, inside the skill folder `root`.
     os.environ.clear()
     os.environ.update(env)
     for directory in (env.get("HOME"), env.get("TMPDIR")):
         if directory:
             os.makedirs(directory, exist_ok=True)
-    os.chdir(cwd)
-    script = os.path.join(cwd, script_path)
-    sys.argv = [script_path, *args]
-    sys.path.insert(0, os.path.dirname(script))
+    os.chdir(cwd if cwd and os.path.isdir(cwd) else root)
     main = types.ModuleType("__main__")
-    main.__file__ = script
+    if inline_code is None:
+        script = os.path.join(root, script_path)
+        sys.argv = [script_path, *args]
+        sys.path.insert(0, os.path.dirname(script))
+        main.__file__ = script
+    else:
+        script = "<string>"
+        sys.argv = ["-c", *args]
+        sys.path.insert(0, "")
     main.__builtins__ = builtins
     main.__cached__ = None
     sys.modules["__main__"] = main
     os._exit = _process_exit
     ending = None
     try:
-        with open(script, "rb") as source:
-            code = compile(source.read(), script, "exec", dont_inherit=True)
+        if inline_code is None:
+            with open(script, "rb") as source:
+                inline_code = source.read()
+        code = compile(inline_code, script, "exec", dont_inherit=True)
         exec(code, main.__dict__)
         status = 0
     except _ProcessExit as exit_request:

@@ -1,11 +1,23 @@
 import { limitOutputFiles } from "../../src/sandbox/outputFileLimits";
 import type {
   FrameMessage,
-  SubrunResultMessage,
+  SubrunMessage,
   WorkerInit,
   WorkerMessage,
 } from "../../src/sandbox/protocol";
-import { describeError, type OutputFile, type RunRequest } from "../../src/sandbox/runtime";
+import {
+  describeError,
+  type InlineProgram,
+  type OutputFile,
+  type RunRequest,
+  type ScriptLanguage,
+} from "../../src/sandbox/runtime";
+import {
+  decodeSubrunOutcome,
+  type SubrunOutcome,
+  SubrunReplyCell,
+  SubrunReplyState,
+} from "../../src/sandbox/subrunReply";
 import { withAssetFetch } from "./assetFetch";
 import { takeInit } from "./init";
 import { lockdown } from "./lockdown";
@@ -17,8 +29,20 @@ export interface WorkingTree {
   directories: string[];
 }
 
-/** How a script run on another runtime for this one ended. */
-export type SubrunResult = Omit<SubrunResultMessage, "type" | "id">;
+/** A program run for this one, on the runtime of `language`, against `tree` as it is now. */
+export interface SubrunSpec {
+  language: ScriptLanguage;
+  /** The script inside the skill folder; with `inline`, only a label. */
+  scriptPath: string;
+  args: string[];
+  tree: WorkingTree;
+  inline?: InlineProgram;
+  stdin?: Uint8Array;
+  /** Variables set on top of the run's environment. */
+  env?: Record<string, string>;
+  /** The folder inside the skill the program starts in. */
+  cwd?: string;
+}
 
 /** The streams a running script writes to, and its way to the other runtimes. */
 export interface RunIo {
@@ -26,13 +50,13 @@ export interface RunIo {
   stderr: OutputStream;
   /** Tells the frame something about the run out of band (never through the script's streams). */
   note(text: string): void;
-  /** Runs another script of the skill on another runtime, against `files`, within the time left. */
-  subrun(
-    language: "python" | "javascript",
-    scriptPath: string,
-    args: string[],
-    tree: WorkingTree,
-  ): Promise<SubrunResult>;
+  /** Runs another program of the skill in a worker of its own, within the time left. */
+  subrun(spec: SubrunSpec): Promise<SubrunOutcome>;
+  /**
+   * The same, blocking this thread until it ends (for an engine whose host calls cannot await);
+   * null where the page is not cross-origin isolated, so there is no shared memory to wait on.
+   */
+  subrunSync: ((spec: SubrunSpec) => SubrunOutcome) | null;
 }
 
 export interface EngineResult {
@@ -54,6 +78,21 @@ export interface ScriptEngine {
   run(request: RunRequest, io: RunIo, interruptCell: Int32Array): Promise<EngineResult>;
 }
 
+/** How often a blocked sub-run looks at the interrupt cell. */
+const SUBRUN_WAIT_SLICE_MS = 50;
+
+/** What a blocked caller hears of a sub-run its own run's stop cut short. */
+const STOPPED_SUBRUN: SubrunOutcome = { exitCode: 130, stdout: "", stderr: "", files: [] };
+
+/** Blocks while the reply cell's state is `state`; false when the run is stopped meanwhile. */
+function waitWhile(cell: Int32Array, state: number, interruptCell: Int32Array): boolean {
+  while (Atomics.load(cell, SubrunReplyCell.STATE) === state) {
+    if (Atomics.load(interruptCell, 0) === 2) return false;
+    Atomics.wait(cell, SubrunReplyCell.STATE, state, SUBRUN_WAIT_SLICE_MS);
+  }
+  return true;
+}
+
 /** Posts a message to the frame on the private port. */
 export type PostToFrame = (message: WorkerMessage, transfer?: Transferable[]) => void;
 
@@ -73,14 +112,39 @@ export function startSandboxWorker(boot: BootEngine): void {
   // that yield to the event loop stop on it all the same.
   const interruptCell = new Int32Array(init.interruptBuffer ?? new ArrayBuffer(4));
 
-  const subruns = new Map<number, (result: SubrunResult) => void>();
+  const subruns = new Map<number, (result: SubrunOutcome) => void>();
   let lastSubrunId = 0;
-  const subrun: RunIo["subrun"] = (language, scriptPath, args, { files, directories }) =>
-    new Promise<SubrunResult>((resolve) => {
+  const subrunMessage = (id: number, spec: SubrunSpec): SubrunMessage => ({
+    type: "subrun",
+    id,
+    language: spec.language,
+    scriptPath: spec.scriptPath,
+    args: spec.args,
+    files: spec.tree.files,
+    directories: spec.tree.directories,
+    ...(spec.inline ? { inline: spec.inline } : {}),
+    ...(spec.stdin ? { stdin: spec.stdin } : {}),
+    ...(spec.env ? { env: spec.env } : {}),
+    ...(spec.cwd ? { cwd: spec.cwd } : {}),
+  });
+  const subrun: RunIo["subrun"] = (spec) =>
+    new Promise<SubrunOutcome>((resolve) => {
       const id = ++lastSubrunId;
       subruns.set(id, resolve);
-      post({ type: "subrun", id, language, scriptPath, args, files, directories });
+      post(subrunMessage(id, spec));
     });
+  const subrunSync: RunIo["subrunSync"] = init.interruptBuffer
+    ? (spec) => {
+        const id = ++lastSubrunId;
+        const cell = new Int32Array(new SharedArrayBuffer(SubrunReplyCell.BYTES));
+        post({ ...subrunMessage(id, spec), replyCell: cell.buffer });
+        if (!waitWhile(cell, SubrunReplyState.WAITING, interruptCell)) return STOPPED_SUBRUN;
+        const buffer = new SharedArrayBuffer(Atomics.load(cell, SubrunReplyCell.LENGTH));
+        post({ type: "subrun-fetch", id, buffer });
+        if (!waitWhile(cell, SubrunReplyState.LENGTH_READY, interruptCell)) return STOPPED_SUBRUN;
+        return decodeSubrunOutcome(new Uint8Array(buffer).slice());
+      }
+    : null;
 
   const runOnce = async (request: RunRequest, engine: ScriptEngine) => {
     const stdout = new OutputStream("stdout", post, request.maxOutputChars);
@@ -88,7 +152,8 @@ export function startSandboxWorker(boot: BootEngine): void {
     let result: EngineResult;
     try {
       const note = (text: string) => post({ type: "note", text });
-      result = await engine.run(request, { stdout, stderr, note, subrun }, interruptCell);
+      const io: RunIo = { stdout, stderr, note, subrun, subrunSync };
+      result = await engine.run(request, io, interruptCell);
     } catch (error) {
       stderr.write(`sandbox: ${describeError(error)}\n`);
       result = { exitCode: 1, files: [] };

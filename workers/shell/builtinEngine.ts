@@ -1,10 +1,12 @@
 import { Bash, type CustomCommand, defineCommand, type IFileSystem } from "just-bash/browser";
 import { skillDirectory } from "../../src/tools/environment";
 import { changedFiles } from "../shared/fileChanges";
+import { runInterpreterCommand } from "../shared/interpreterCommand";
 import type { RunIo, ScriptEngine, WorkingTree } from "../shared/sandboxWorker";
+import { bytesToLatin1, shellQuote, stdinBytes } from "./compat/io";
 import { compatCommands } from "./compatCommands";
 import { watchInterrupt } from "./interruptWatch";
-import { resolveFrom, shellFor } from "./scriptShell";
+import { shellFor } from "./scriptShell";
 
 /**
  * The run's time limit is what bounds a script; just-bash's own step limits are raised far above
@@ -25,11 +27,6 @@ const GENEROUS_LIMITS = {
 function memoryLimits(limitBytes: number) {
   const half = Math.floor(limitBytes / 2);
   return { maxFileSystemBytes: half, maxLiveBytes: half, maxOutputSize: half, maxInputBytes: half };
-}
-
-/** Quotes a string for a POSIX shell command line. */
-function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 /**
@@ -55,36 +52,20 @@ async function readTree(fs: IFileSystem, root: string): Promise<WorkingTree> {
 }
 
 /**
- * `python3 FILE ARGS…`, `python FILE ARGS…` and `node FILE ARGS…` inside a shell script: the
- * script runs on the Python or JavaScript runtime against the working files as they are now, and
+ * `python3 …`, `python …` and `node …` inside a shell script: the program runs on the Python or
+ * JavaScript runtime against the working files as they are now, with the command's input, and
  * what it writes lands back here for the next command to read.
  */
-function runtimeCommand(
-  name: string,
-  language: "python" | "javascript",
-  root: string,
-  io: RunIo,
-): CustomCommand {
+function runtimeCommand(name: string, root: string, io: RunIo): CustomCommand {
   return defineCommand(name, async (args, ctx) => {
-    const [file, ...rest] = args;
-    if (!file || file.startsWith("-")) {
-      return {
-        stdout: "",
-        stderr: `${name}: only '${name} FILE [ARGS...]' is available in the sandbox\n`,
-        exitCode: 2,
-      };
-    }
-    const absolute = resolveFrom(ctx.cwd, file);
-    const tree = await readTree(ctx.fs, root);
-    const scriptPath = absolute.startsWith(`${root}/`) ? absolute.slice(root.length + 1) : "";
-    if (!tree.files.some((f) => f.path === scriptPath)) {
-      return {
-        stdout: "",
-        stderr: `${name}: can't open file '${file}': [Errno 2] No such file or directory\n`,
-        exitCode: 2,
-      };
-    }
-    const result = await io.subrun(language, scriptPath, rest, tree);
+    const result = await runInterpreterCommand(
+      io,
+      name,
+      args,
+      { cwd: ctx.cwd, roots: [root] },
+      await readTree(ctx.fs, root),
+      Uint8Array.from(stdinBytes(ctx), (c) => c.charCodeAt(0)),
+    );
     for (const written of result.files) {
       const target = `${root}/${written.path}`;
       await ctx.fs.mkdir(target.slice(0, target.lastIndexOf("/")), { recursive: true });
@@ -182,9 +163,9 @@ export const builtinShellEngine: ScriptEngine = {
       executionLimits: { ...GENEROUS_LIMITS, ...memoryLimits(request.memoryLimitBytes) },
       customCommands: [
         ...compatCommands(),
-        runtimeCommand("python3", "python", root, io),
-        runtimeCommand("python", "python", root, io),
-        runtimeCommand("node", "javascript", root, io),
+        runtimeCommand("python3", root, io),
+        runtimeCommand("python", root, io),
+        runtimeCommand("node", root, io),
       ],
     });
     for (const dir of [request.env.HOME, request.env.TMPDIR]) {
@@ -197,8 +178,13 @@ export const builtinShellEngine: ScriptEngine = {
     const signal = interruptSignal(interruptCell, stop);
     const stopWatching = watchInterrupt(interruptCell, () => stop.abort());
     try {
-      const result = await bash.exec(`${shellFor(request)} ${shellQuote(request.scriptPath)}`, {
+      const program = request.inline
+        ? `-c ${shellQuote(request.inline.code)}`
+        : shellQuote(request.scriptPath);
+      const result = await bash.exec(`${shellFor(request)} ${program}`, {
+        ...(request.workingDirectory ? { cwd: `${root}/${request.workingDirectory}` } : {}),
         args: request.args,
+        ...(request.stdin ? { stdin: bytesToLatin1(request.stdin), stdinKind: "bytes" } : {}),
         env: request.env,
         replaceEnv: true,
         signal,

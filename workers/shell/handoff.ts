@@ -1,17 +1,18 @@
 import type * as WasmerSdk from "@wasmer/sdk";
 import type { OutputFile } from "../../src/sandbox/runtime";
 import { skillDirectory } from "../../src/tools/environment";
+import { pathInSkill, runInterpreterCommand } from "../shared/interpreterCommand";
 import type { RunIo, WorkingTree } from "../shared/sandboxWorker";
 import { type CommandResult, runBuiltinCommand } from "./builtinEngine";
 import { resolveFrom } from "./scriptShell";
 
 /**
  * The worker's side of `python3`/`python`/`node` and `jq` inside a dash script
- * (wasix/handoff/handoff.c): the command leaves `PID.request` (and, for jq, its input in
- * `PID.stdin`) in {@link HANDOFF_DIR}; the worker runs the script on the other runtime, or jq on
- * the built-in engine, against the working files as they are now, writes back what a script
- * wrote, and leaves `PID.stdout`, `PID.stderr` and, last, `PID.status` for the command to print
- * and exit with.
+ * (wasix/handoff/handoff.c): the command leaves `PID.request` (its name, directory and arguments)
+ * and any input in `PID.stdin` in {@link HANDOFF_DIR}; the worker runs the program on the other
+ * runtime, or jq on the built-in engine, against the working files as they are now, writes back
+ * what a program wrote, and leaves `PID.stdout`, `PID.stderr` and, last, `PID.status` for the
+ * command to print and exit with.
  */
 export const HANDOFF_DIR = "/workspace/.skillbox-handoff";
 const POLL_MS = 10;
@@ -28,39 +29,53 @@ function unescapeField(field: string): string {
   return field.replace(/\\(.)/g, (_, c: string) => (c === "n" ? "\n" : c));
 }
 
-/** `path` below the skill directory, whichever of its names it starts with; null outside. */
-function inSkill(path: string, run: HandoffRun): string | null {
-  const absolute = resolveFrom("/", path);
-  for (const dir of run.roots) {
-    if (absolute === dir) return "";
-    if (absolute.startsWith(`${dir}/`)) return absolute.slice(dir.length + 1);
+/** The input the command left in `PID.stdin`, taken; empty when it left none. */
+async function takeStdin(sandbox: Sandbox, base: string): Promise<Uint8Array> {
+  return sandbox.fs.readFile(`${base}.stdin`).then(
+    async (bytes) => {
+      await sandbox.fs.remove(`${base}.stdin`);
+      return bytes;
+    },
+    () => new Uint8Array(0),
+  );
+}
+
+/**
+ * Asks the waiting command for its input (`PID.want-stdin`) and takes it once the command has
+ * left all of it in `PID.stdin`; nothing once the run is over (the command is gone).
+ */
+async function askForStdin(
+  sandbox: Sandbox,
+  base: string,
+  running: () => boolean,
+): Promise<Uint8Array> {
+  await sandbox.fs.writeFile(`${base}.want-stdin`, "");
+  while (running()) {
+    const bytes = await sandbox.fs.readFile(`${base}.stdin`).catch(() => null);
+    if (bytes) {
+      await sandbox.fs.remove(`${base}.stdin`);
+      return bytes;
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-  return null;
+  return new Uint8Array(0);
 }
 
 /** `jq ARGS…` on the built-in engine's jq, in the directory the command ran in. */
 async function answerJq(
-  sandbox: Sandbox,
-  base: string,
   cwd: string,
   args: string[],
+  stdin: Uint8Array,
   run: HandoffRun,
   files: WorkingFiles,
 ): Promise<CommandResult> {
-  const stdin = await sandbox.fs.readFile(`${base}.stdin`).then(
-    async (bytes) => {
-      await sandbox.fs.remove(`${base}.stdin`);
-      return new TextDecoder().decode(bytes);
-    },
-    () => "",
-  );
-  const relative = inSkill(cwd, run);
+  const relative = pathInSkill(resolveFrom("/", cwd), run.roots);
   const directory = skillDirectory(run.skillName);
   return runBuiltinCommand("jq", args, {
     skillName: run.skillName,
     tree: await files.read(),
     cwd: relative ? `${directory}/${relative}` : directory,
-    stdin,
+    stdin: new TextDecoder().decode(stdin),
     env: run.env,
   });
 }
@@ -71,33 +86,21 @@ async function answer(
   run: HandoffRun,
   io: RunIo,
   files: WorkingFiles,
+  running: () => boolean,
 ): Promise<void> {
   const text = new TextDecoder().decode(await sandbox.fs.readFile(`${base}.request`));
   await sandbox.fs.remove(`${base}.request`);
-  const [language, script = "", ...args] = text.replace(/\n$/, "").split("\n").map(unescapeField);
-  if (language === "jq") {
-    await leaveResult(sandbox, base, await answerJq(sandbox, base, script, args, run, files));
+  const [name = "", cwd = "/", ...args] = text.replace(/\n$/, "").split("\n").map(unescapeField);
+  if (name === "jq") {
+    const stdin = await takeStdin(sandbox, base);
+    await leaveResult(sandbox, base, await answerJq(cwd, args, stdin, run, files));
     return;
   }
-  const name = language === "javascript" ? "node" : "python3";
-  const scriptPath = inSkill(script, run) ?? "";
-  const tree = await files.read();
-  let result: CommandResult;
-  if (
-    (language !== "python" && language !== "javascript") ||
-    !tree.files.some((file) => file.path === scriptPath)
-  ) {
-    result = {
-      exitCode: 2,
-      stdout: "",
-      stderr: `${name}: can't open file '${script}': [Errno 2] No such file or directory\n`,
-    };
-  } else {
-    const ran = await io.subrun(language, scriptPath, args, tree);
-    await files.write(ran.files);
-    result = ran;
-  }
-  await leaveResult(sandbox, base, result);
+  const place = { cwd, roots: run.roots };
+  const input = () => askForStdin(sandbox, base, running);
+  const ran = await runInterpreterCommand(io, name, args, place, await files.read(), input);
+  await files.write(ran.files);
+  await leaveResult(sandbox, base, ran);
 }
 
 /** The output, then the status last: the command waits for the status file. */
@@ -131,7 +134,7 @@ export function answerHandoffs(
       for (const entry of entries) {
         if (!entry.name.endsWith(".request")) continue;
         const base = `${HANDOFF_DIR}/${entry.name.slice(0, -".request".length)}`;
-        await answer(sandbox, base, run, io, files);
+        await answer(sandbox, base, run, io, files, () => running);
       }
     }
   })();

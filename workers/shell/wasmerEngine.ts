@@ -6,6 +6,7 @@ import {
 } from "../../src/sandbox/addressSpace";
 import { evalFreeFunction } from "../../src/sandbox/evalFreeFunction";
 import type { WorkerInit } from "../../src/sandbox/protocol";
+import type { RunRequest } from "../../src/sandbox/runtime";
 import {
   SHELL_PACKAGE_ASSET,
   WASMER_SDK_MODULES,
@@ -127,6 +128,22 @@ async function pump(source: WasmerSdk.ReadableBytes | null, sink: OutputStream):
  * run gets a fresh sandbox (its own file system), created at boot so a run only writes files and
  * starts.
  */
+/** The shell's arguments: the script and its arguments, or `-c CODE` and `$0`, `$1`… */
+function programArgs(request: RunRequest): string[] {
+  return request.inline
+    ? ["-c", request.inline.code, ...request.args]
+    : [request.scriptPath, ...request.args];
+}
+
+/** Writes a sub-run's input, then end of file; a process that exits first just stops reading. */
+function feedStdin(stdin: WasmerSdk.WritableBytes | null, bytes: Uint8Array | undefined): void {
+  if (!stdin || !bytes) return;
+  stdin
+    .write(bytes)
+    .then(() => stdin.close())
+    .catch(() => {});
+}
+
 export async function bootWasmerEngine(init: WorkerInit, post: PostToFrame): Promise<ScriptEngine> {
   const sdkWasm = init.assets[WASMER_SDK_WASM_ASSET];
   const packageBytes = init.assets[SHELL_PACKAGE_ASSET];
@@ -184,14 +201,15 @@ export async function bootWasmerEngine(init: WorkerInit, post: PostToFrame): Pro
         await sandbox.fs.mkdir(`${root}/${dir}`, { recursive: true });
       }
       const process = await sandbox
-        .command(command, [request.scriptPath, ...request.args], {
-          cwd: root,
+        .command(command, programArgs(request), {
+          cwd: request.workingDirectory ? `${root}/${request.workingDirectory}` : root,
           env: {
             ...request.env,
             ...(wasixShell ? startFolderEnv(request.skillName) : { PWD: root }),
           },
         })
-        .spawn({ stdin: "closed", stdout: "pipe", stderr: "pipe" });
+        .spawn({ stdin: request.stdin ? "pipe" : "closed", stdout: "pipe", stderr: "pipe" });
+      feedStdin(process.stdin, request.stdin);
       const stopWatching = watchInterrupt(interruptCell, () => void process.kill());
       // Past a limit the run ends here, and its worker with it: past the process limit the
       // SDK's fork waits for a worker that never comes, and the root process cannot be killed

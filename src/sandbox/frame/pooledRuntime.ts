@@ -155,8 +155,10 @@ export class PooledRuntime implements Runtime {
   ): SubrunHandler | undefined {
     const others = this.others;
     if (!others) return undefined;
+    // A sub-run starts from the run's own request, less what only its own program was given.
+    const { inline: _inline, stdin: _stdin, workingDirectory: _cwd, ...base } = parent;
     return async (message: SubrunMessage) => {
-      const unsafe = unsafePathReason(message.scriptPath);
+      const unsafe = message.inline ? null : unsafePathReason(message.scriptPath);
       if (unsafe) {
         return {
           exitCode: 2,
@@ -169,11 +171,18 @@ export class PooledRuntime implements Runtime {
       try {
         outcome = await others.run(
           {
-            ...parent,
+            ...base,
             runId: `${parent.runId}.${message.id}`,
             language: message.language,
             scriptPath: message.scriptPath,
             args: message.args,
+            ...(message.inline ? { inline: message.inline } : {}),
+            ...(message.stdin ? { stdin: message.stdin } : {}),
+            // A folder that is not safely inside the skill is no start: the skill folder is.
+            ...(message.cwd && !unsafePathReason(message.cwd)
+              ? { workingDirectory: message.cwd }
+              : {}),
+            env: { ...parent.env, ...message.env },
             files: Object.fromEntries(message.files.map((f) => [f.path, f.data])),
             directories: message.directories.filter((d) => !unsafePathReason(d)),
             timeLimitMs: Math.max(1, Math.round(deadline - performance.now())),

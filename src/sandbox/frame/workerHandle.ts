@@ -6,12 +6,19 @@ import type {
   OutputMessage,
   RelaxableLayer,
   RunMessage,
+  SubrunFetchMessage,
   SubrunMessage,
   SubrunResultMessage,
   WorkerInit,
 } from "../protocol";
 import type { OutputFile, RunRequest } from "../runtime";
 import { type ShellEngineChoice, WASMER_SDK_MODULES } from "../shellEngine";
+import {
+  encodeSubrunOutcome,
+  type SubrunOutcome,
+  SubrunReplyCell,
+  SubrunReplyState,
+} from "../subrunReply";
 import { workerMessageSchema } from "../workerMessages";
 import { workerBootstrapUrl } from "./bootstrap";
 import { ProcessWorkerHost } from "./processWorkers";
@@ -47,10 +54,8 @@ export interface SnapshotDuty {
   onRejected(reason: string): void;
 }
 
-/** Answers a worker's request to run a script on another runtime. */
-export type SubrunHandler = (
-  message: SubrunMessage,
-) => Promise<Omit<SubrunResultMessage, "type" | "id">>;
+/** Answers a worker's request to run a program on another runtime. */
+export type SubrunHandler = (message: SubrunMessage) => Promise<SubrunOutcome>;
 
 export interface WorkerRunResult {
   exitCode: number;
@@ -85,6 +90,8 @@ export class WorkerHandle implements SandboxWorker {
   private onOutput: ((message: OutputMessage | NoteMessage) => void) | null = null;
   private settleRun: ((result: WorkerRunResult) => void) | null = null;
   private onSubrun: SubrunHandler | null = null;
+  /** Encoded outcomes of blocking sub-runs, until the worker sends a buffer for each. */
+  private readonly syncReplies = new Map<number, { bytes: Uint8Array; cell: Int32Array }>();
   private terminated = false;
   /** The Wasmer shell engine's processes; no other runtime starts workers. */
   private readonly processes: ProcessWorkerHost | null;
@@ -154,6 +161,9 @@ export class WorkerHandle implements SandboxWorker {
           case "subrun":
             void this.answerSubrun(message);
             break;
+          case "subrun-fetch":
+            this.fillSyncReply(message);
+            break;
           case "process-start":
             if (this.processes) this.processes.start(message.id, message.port);
             else message.port.close();
@@ -214,8 +224,31 @@ export class WorkerHandle implements SandboxWorker {
           files: [],
         };
     if (this.terminated) return;
+    if (message.replyCell) {
+      const cell = new Int32Array(message.replyCell);
+      const bytes = encodeSubrunOutcome(result);
+      this.syncReplies.set(message.id, { bytes, cell });
+      Atomics.store(cell, SubrunReplyCell.LENGTH, bytes.byteLength);
+      Atomics.store(cell, SubrunReplyCell.STATE, SubrunReplyState.LENGTH_READY);
+      Atomics.notify(cell, SubrunReplyCell.STATE);
+      return;
+    }
     const reply: SubrunResultMessage = { type: "subrun-result", id: message.id, ...result };
     this.port.postMessage(reply);
+  }
+
+  /** Copies a blocking sub-run's outcome into the buffer its worker sent, and wakes the worker. */
+  private fillSyncReply(message: SubrunFetchMessage): void {
+    const reply = this.syncReplies.get(message.id);
+    if (!reply) return;
+    this.syncReplies.delete(message.id);
+    const target = new Uint8Array(message.buffer);
+    // A worker that sent the wrong size gets nothing rather than a torn outcome; it stays blocked
+    // until its run's time limit, which is the worker's own doing.
+    if (target.byteLength !== reply.bytes.byteLength) return;
+    target.set(reply.bytes);
+    Atomics.store(reply.cell, SubrunReplyCell.STATE, SubrunReplyState.FILLED);
+    Atomics.notify(reply.cell, SubrunReplyCell.STATE);
   }
 
   /**

@@ -181,6 +181,8 @@ const internals = {
   outOfRange,
   NODE_ERROR,
   WEB_STREAM_CLASSES,
+  /** Running child processes by id: each hears its outcome when the worker has it. */
+  children: new Map(),
   defineBuiltin(name, factory) {
     builtinFactories[name] = factory;
   },

@@ -53,26 +53,31 @@
     };
   }
 
-  const stdin = new EventEmitter();
-  Object.assign(stdin, {
-    fd: 0,
-    isTTY: false,
-    readable: true,
-    setEncoding() {
-      return stdin;
-    },
-    resume() {
-      return stdin;
-    },
-    pause() {
-      return stdin;
-    },
-    read: () => null,
-  });
-  // stdin is empty: anyone listening for data sees the stream end at once.
-  stdin.on("newListener", (event) => {
-    if (event === "end" || event === "close") process.nextTick(() => stdin.emit(event));
-  });
+  /**
+   * The run's standard input, read once: a child process's input from its parent; empty for a
+   * run the agent started.
+   */
+  let stdinBytes;
+  function takeStdin() {
+    const bytes = stdinBytes ?? Buffer.from(host("stdin"));
+    stdinBytes = Buffer.alloc(0);
+    return bytes;
+  }
+  let stdin;
+  /** Made on first use: most scripts never touch stdin, and a stream costs boot time. */
+  function stdinStream() {
+    if (stdin) return stdin;
+    const { Readable } = builtin("stream");
+    stdin = new Readable({
+      read() {
+        const bytes = takeStdin();
+        if (bytes.length > 0) this.push(bytes);
+        this.push(null);
+      },
+    });
+    Object.assign(stdin, { fd: 0, isTTY: false });
+    return stdin;
+  }
 
   function envProxy(values) {
     return new Proxy(values, {
@@ -147,7 +152,6 @@
     features: {},
     stdout: writer(1),
     stderr: writer(2),
-    stdin,
     cwd: () => cwd,
     chdir(directory) {
       const target = path.resolve(directory);
@@ -208,6 +212,11 @@
     binding() {
       throw new Error("process.binding is not available in the sandbox");
     },
+  });
+  Object.defineProperty(process, "stdin", {
+    get: stdinStream,
+    enumerable: true,
+    configurable: true,
   });
   Object.defineProperty(process, "exitCode", {
     get: () => exitCode,
@@ -1297,14 +1306,37 @@
   });
   Module.builtinModules = __skillbox.builtinNames();
 
+  /**
+   * `node -e CODE`: a module named `[eval]` in the working directory, its code evaluated where
+   * `require`, `module`, `__filename` and `__dirname` are in scope, as Node's `-e` has them.
+   */
+  function runEval(code) {
+    const filename = path.join(cwd, "[eval]");
+    const module = new Module(filename, undefined);
+    module.id = "[eval]";
+    mainModule = module;
+    const wrapper = host(
+      "compile",
+      "(function (exports, require, module, __filename, __dirname) { return eval(arguments[5]); })",
+      "[eval]-wrapper",
+    );
+    wrapper.call(module.exports, module.exports, makeRequire(module), module, "[eval]", ".", code);
+    module.loaded = true;
+  }
+
   // ---- entry points called by the worker ---------------------------------------------------
   Object.assign(__skillbox, {
+    takeStdin,
     start(json) {
       const options = JSON.parse(json);
       process.argv = options.argv;
       process.env = envProxy({ ...options.env });
       cwd = options.cwd;
       guard(() => {
+        if (options.eval !== undefined) {
+          runEval(options.eval);
+          return;
+        }
         const main = options.main;
         if (!exists(main)) throw notFound(main, undefined);
         if (isEsm(main)) {
@@ -1337,6 +1369,10 @@
         guard(tick);
       }
       return ran;
+    },
+    childExit(id, json) {
+      const settle = __skillbox.children.get(id);
+      if (settle) guard(() => settle(JSON.parse(json)));
     },
     fire(id) {
       const timer = timers.get(id);

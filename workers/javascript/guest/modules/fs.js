@@ -225,7 +225,11 @@ const fs = {
   Stats,
   Dirent,
   readFileSync(path, options) {
-    if (path === 0 || path === "/dev/stdin") return encodingOf(options) ? "" : Buffer.alloc(0);
+    if (path === 0 || path === "/dev/stdin") {
+      const bytes = __skillbox.takeStdin();
+      const encoding = encodingOf(options);
+      return encoding ? bytes.toString(encoding) : bytes;
+    }
     const bytes =
       typeof path === "number" ? readRest(path) : Buffer.from(call("readFile", path, toPath(path)));
     const encoding = encodingOf(options);
