@@ -48,6 +48,14 @@ const SCRIPTS: Record<string, string> = {
   "scripts/spin.js": "console.log('before');\nfor (;;) {}\n",
   "scripts/spin.sh": "echo before\nwhile :; do :; done\n",
   "scripts/processes.sh": "for i in 1 2 3 4 5 6 7 8; do echo $i | cat | wc -c; done\n",
+  "scripts/children.js": [
+    "const { execFileSync, execFile } = require('child_process');",
+    "let sync;",
+    "try { sync = execFileSync('python3', ['scripts/hello.py'], { encoding: 'utf8' }).trim(); }",
+    "catch (error) { sync = error.code; }",
+    "execFile('sh', ['scripts/hello.sh', 'y'], (error, stdout) =>",
+    "  console.log(JSON.stringify({ sync, async: error ? error.code : stdout.trim() })));",
+  ].join("\n"),
   "scripts/coroutine.py":
     "import asyncio\n\nasync def answer():\n    await asyncio.sleep(0)\n    return 42\n\nprint(asyncio.run(answer()))\n",
 };
@@ -281,6 +289,15 @@ export function defineEngineSuite(name: EngineName): void {
         expect(result.exit_code, JSON.stringify(result)).toBe(0);
         expect(result.stdout).toBe("2\n".repeat(8));
       }
+    });
+
+    test(`child processes: asynchronous everywhere, synchronous ${features.sharedMemory ? "on shared memory" : "refused with ENOSYS"}`, async () => {
+      const result = await run(page, SKILL, "scripts/children.js");
+      expect(result.exit_code, JSON.stringify(result)).toBe(0);
+      expect(JSON.parse(result.stdout)).toEqual({
+        sync: features.sharedMemory ? "python []" : "ENOSYS",
+        async: "shell y 42",
+      });
     });
 
     // Where the limit ends the worker (no SharedArrayBuffer), one CI run of five saw spin.js end
