@@ -343,6 +343,40 @@ async function pythonPackageFigures(): Promise<BenchFigure[]> {
  * a reload of the same profile (the repeat visit, with the stored Python snapshot), which
  * measures the rest.
  */
+/** The child processes a Node script starts, each timed five times from inside the script. */
+const CHILD_PROCESSES = [
+  ["node", ["-e", "0"]],
+  ["python3", ["-c", "pass"]],
+  ["sh", ["-c", ":"]],
+] as const;
+
+const CHILDREN_SCRIPT = `const { spawnSync } = require("child_process");
+const medians = {};
+for (const [program, args] of ${JSON.stringify(CHILD_PROCESSES)}) {
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    const child = spawnSync(program, args);
+    if (child.status !== 0) throw new Error(program + " failed: " + child.stderr);
+    times.push(performance.now() - started);
+  }
+  medians[program] = times.sort((a, b) => a - b)[2];
+}
+console.log(JSON.stringify(medians));
+`;
+
+/** A Node script's spawnSync of each interpreter; only where a script can wait (shared memory). */
+async function childProcessFigures(run: Run): Promise<BenchFigure[]> {
+  const result = await run("children.js");
+  if (result.exit_code !== 0) throw new Error(`children.js: ${JSON.stringify(result)}`);
+  const medians = JSON.parse(result.stdout) as Record<string, number>;
+  return CHILD_PROCESSES.map(([program, args]) => ({
+    name: `child process: a Node script's spawnSync(${program} ${args.join(" ")}), median of 5`,
+    value: medians[program] ?? Number.NaN,
+    unit: "ms" as const,
+  }));
+}
+
 async function main() {
   const repeat = params.get("phase") === "repeat";
   const figures: BenchFigure[] = repeat
@@ -362,6 +396,7 @@ async function main() {
         "bench/hello.js": "console.log('hello');\n",
         "bench/hello.sh": "echo hello\n",
         "bench/spin.py": "while True:\n    pass\n",
+        "bench/children.js": CHILDREN_SCRIPT,
       },
     });
   }
@@ -444,8 +479,15 @@ async function main() {
     unit: "ms",
   });
 
-  // The Wasmer engine needs SharedArrayBuffer; a browser without it gets an n/a row.
+  // The Wasmer engine and a script's spawnSync need SharedArrayBuffer; a browser without it
+  // gets n/a rows.
   if ((await skillbox.status()).features.sharedMemory) {
+    step("child processes");
+    figures.push(
+      ...(await childProcessFigures(run).catch((error: unknown) => [
+        notMeasured("child process", error),
+      ])),
+    );
     step("shell on Wasmer");
     figures.push(
       ...(await wasmerShellFigures(
@@ -464,6 +506,12 @@ async function main() {
       value: Number.NaN,
       unit: "ms",
       unavailable: "no SharedArrayBuffer here, so .sh runs on the built-in shell",
+    });
+    figures.push({
+      name: "child process: a Node script's spawnSync",
+      value: Number.NaN,
+      unit: "ms",
+      unavailable: "no SharedArrayBuffer here, so a script cannot wait for a child",
     });
   }
   step("python packages");

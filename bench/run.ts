@@ -228,6 +228,7 @@ async function main() {
   const python3 = nativeMs("python3", [join(dir, "hello.py")]);
   const sh = nativeMs("sh", [join(dir, "hello.sh")]);
   const shPipeline = nativeMs("sh", [join(dir, "pipeline.sh")]);
+  const childNatives: string[][] = [];
   const names = [...new Set([...figures.values()].flat().map((f) => f.name))];
   const find = (browser: string, prefix: string) =>
     figures.get(browser)?.find((f) => f.name.startsWith(prefix));
@@ -252,6 +253,20 @@ async function main() {
     ...ratio("shell on Wasmer (dash and toybox): warm run of hello.sh", sh, 0),
     "",
   ]);
+  for (const [program, args] of [
+    ["node", ["-e", "0"]],
+    ["python3", ["-c", "pass"]],
+    ["sh", ["-c", ":"]],
+  ] as const) {
+    const label = `spawnSync(${program} ${args.join(" ")})`;
+    const native = nativeMs(program, [...args]);
+    childNatives.push([`${label} from node, median of 9`, `${native.toFixed(1)} ms`]);
+    rows.push([
+      `child process: a Node script's ${label} / native`,
+      ...ratio(`child process: a Node script's ${label}`, native, 1),
+      "",
+    ]);
+  }
   rows.push([
     "shell on dash and toybox: warm run of pipeline.sh / native sh",
     ...ratio("shell on Wasmer (dash and toybox): warm run of pipeline.sh", shPipeline, 0),
@@ -268,6 +283,7 @@ async function main() {
     ["node hello.js, median of 9", `${nativeMs("node", [join(dir, "hello.js")]).toFixed(0)} ms`],
     ["sh hello.sh, median of 9", `${sh.toFixed(1)} ms`],
     ["sh pipeline.sh, median of 9", `${shPipeline.toFixed(1)} ms`],
+    ...childNatives,
   ];
   for (const module of ["yaml", "openpyxl", "pypdf"]) {
     native.push([

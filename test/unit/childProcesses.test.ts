@@ -86,6 +86,9 @@ describe("reading an interpreter's command line", () => {
       inline: { code: 'console.log(eval("1+1"))' },
     });
     expect(interpreterRun("node", [], "/w")).toMatchObject({ codeFromStdin: { program: "node" } });
+    expect(interpreterRun("node", ["--version"], "/w")).toMatchObject({
+      inline: { code: "console.log(process.version)" },
+    });
   });
 
   test("python3: -c, -m as runpy, options with values, a script, or -", () => {
@@ -101,6 +104,9 @@ describe("reading an interpreter's command line", () => {
     });
     expect(interpreterRun("python", ["-m", "json.tool"], "/w")).toMatchObject({
       inline: { code: expect.stringContaining('runpy.run_module("json.tool"') },
+    });
+    expect(interpreterRun("python3", ["-V"], "/w")).toMatchObject({
+      inline: { code: expect.stringContaining("sys.version") },
     });
     expect(interpreterRun("python3", ["-", "a"], "/w")).toMatchObject({
       codeFromStdin: { program: "python3" },

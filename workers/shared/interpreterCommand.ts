@@ -56,6 +56,10 @@ function nodeRun(args: string[], cwd: string): InterpreterRun {
       const code = `console.log(eval(${JSON.stringify(args[i + 1] ?? "")}))`;
       return { language: "javascript", inline: { code, program: "node" }, args: rest };
     }
+    if (arg === "-v" || arg === "--version") {
+      const code = "console.log(process.version)";
+      return { language: "javascript", inline: { code, program: "node" }, args: [] };
+    }
     if (arg.startsWith("--eval=")) {
       const code = arg.slice("--eval=".length);
       return { language: "javascript", inline: { code, program: "node" }, args: args.slice(i + 1) };
@@ -85,6 +89,10 @@ function pythonRun(args: string[], cwd: string): InterpreterRun {
         inline: { code: args[i + 1] ?? "", program: "python3" },
         args: rest,
       };
+    }
+    if (arg === "-V" || arg === "--version") {
+      const code = 'import sys\nprint("Python", sys.version.split()[0])\n';
+      return { language: "python", inline: { code, program: "python3" }, args: [] };
     }
     if (arg === "-m") {
       const module = JSON.stringify(args[i + 1] ?? "");

@@ -38,15 +38,15 @@ export function wasmerSkillDirectory(skillName: string): string {
 
 /**
  * What the run's first dash process is told (wasix/glue/src/startFolder.c): link `/skills` to the
- * mounted skills and start in the skill's folder. A run's worker, and so its sandbox and root file
- * system, serve that run only: the link is made once per run, before the script's shell starts.
+ * mounted skills and start in the skill's folder (or, for a child process, the folder inside it
+ * it was started in). A run's worker, and so its sandbox and root file system, serve that run
+ * only: the link is made once per run, before the script's shell starts.
  */
-function startFolderEnv(skillName: string): Record<string, string> {
-  return {
-    SKILLBOX_SKILLS_LINK: `${WORKSPACE}/skills`,
-    SKILLBOX_START_FOLDER: skillDirectory(skillName),
-    PWD: skillDirectory(skillName),
-  };
+function startFolderEnv(skillName: string, workingDirectory?: string): Record<string, string> {
+  const start = workingDirectory
+    ? `${skillDirectory(skillName)}/${workingDirectory}`
+    : skillDirectory(skillName);
+  return { SKILLBOX_SKILLS_LINK: `${WORKSPACE}/skills`, SKILLBOX_START_FOLDER: start, PWD: start };
 }
 
 /**
@@ -200,12 +200,15 @@ export async function bootWasmerEngine(init: WorkerInit, post: PostToFrame): Pro
       for (const dir of request.directories ?? []) {
         await sandbox.fs.mkdir(`${root}/${dir}`, { recursive: true });
       }
+      const cwd = request.workingDirectory ? `${root}/${request.workingDirectory}` : root;
       const process = await sandbox
         .command(command, programArgs(request), {
-          cwd: request.workingDirectory ? `${root}/${request.workingDirectory}` : root,
+          cwd,
           env: {
             ...request.env,
-            ...(wasixShell ? startFolderEnv(request.skillName) : { PWD: root }),
+            ...(wasixShell
+              ? startFolderEnv(request.skillName, request.workingDirectory)
+              : { PWD: cwd }),
           },
         })
         .spawn({ stdin: request.stdin ? "pipe" : "closed", stdout: "pipe", stderr: "pipe" });

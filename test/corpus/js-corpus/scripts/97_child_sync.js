@@ -23,6 +23,7 @@ show(
   }),
 );
 show("node -p", execFileSync("node", ["-p", "6 * 7"], { encoding: "utf8" }));
+show("node -v", spawnSync(process.execPath, ["-v"], { encoding: "utf8" }).stdout);
 const file = spawnSync("node", ["scripts/01_argv.js", "one", "two words"], { encoding: "utf8" });
 show("spawnSync node FILE", [file.status, file.signal, file.stdout, file.stderr, file.output.length]);
 const fromStdin = spawnSync("python3", ["-"], { input: "print('code from stdin')\n", encoding: "utf8" });
