@@ -12,6 +12,7 @@ import dnsSource from "./guest/modules/dns.js?raw";
 import eventsSource from "./guest/modules/events.js?raw";
 import fsSource from "./guest/modules/fs.js?raw";
 import httpSource from "./guest/modules/http.js?raw";
+import httpWireSource from "./guest/modules/http_wire.js?raw";
 import http2Source from "./guest/modules/http2.js?raw";
 import httpsSource from "./guest/modules/https.js?raw";
 import netSource from "./guest/modules/net.js?raw";
@@ -40,6 +41,8 @@ const MODULES: Readonly<Record<string, string>> = {
   http: httpSource,
   http2: http2Source,
   https: httpsSource,
+  // Internal: the HTTP/1.1 message reader and writer node:http is built on.
+  "internal/http_wire": httpWireSource,
   net: netSource,
   os: osSource,
   path: pathSource,

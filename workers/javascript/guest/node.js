@@ -1171,30 +1171,131 @@
     }
   }
 
-  /** Rejects as Node's fetch does with no network: `TypeError: fetch failed`, the cause inside. */
-  function fetch(input, init) {
+  const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+  /** A body as the server encoded it, decoded as undici decodes the encodings it asked for. */
+  function decoded(body, encoding) {
+    const zlib = builtin("zlib");
+    let bytes = body;
+    for (const coding of encoding
+      .toLowerCase()
+      .split(",")
+      .map((c) => c.trim())
+      .reverse()) {
+      if (coding === "gzip" || coding === "x-gzip") bytes = zlib.gunzipSync(bytes);
+      else if (coding === "deflate") bytes = zlib.inflateSync(bytes);
+    }
+    return bytes;
+  }
+
+  /** One request and its whole answer, over node:http (so on the run's loopback network). */
+  function exchange(url, method, headers, body, signal) {
     return new Promise((resolve, reject) => {
-      let request;
-      try {
-        request = new Request(input, init);
-      } catch (error) {
+      const http = builtin(url.protocol === "https:" ? "https" : "http");
+      // undici's own headers, in its order, after the script's.
+      const sent = { host: url.host, connection: "keep-alive", ...headers };
+      const defaults = [
+        ["accept", "*/*"],
+        ["accept-language", "*"],
+        ["sec-fetch-mode", "cors"],
+        ["user-agent", "node"],
+        ["accept-encoding", "gzip, deflate"],
+      ];
+      for (const [name, value] of defaults) if (!(name in sent)) sent[name] = value;
+      if (body.length > 0 || !["GET", "HEAD"].includes(method))
+        sent["content-length"] = body.length;
+      const req = http.request({
+        hostname: url.hostname.replace(/^\[|\]$/g, ""),
+        port: url.port || (url.protocol === "https:" ? 443 : 80),
+        path: `${url.pathname}${url.search}`,
+        method,
+        headers: sent,
+      });
+      const onAbort = () => {
+        req.destroy();
+        reject(signal.reason);
+      };
+      signal.addEventListener("abort", onAbort);
+      req.on("error", (cause) => {
+        signal.removeEventListener("abort", onAbort);
+        const error = new TypeError("fetch failed");
+        error.cause = cause;
         reject(error);
-        return;
-      }
-      if (request.signal.aborted) {
-        reject(request.signal.reason);
-        return;
-      }
-      const url = new URL(request.url);
-      const error = new TypeError("fetch failed");
-      if (url.protocol === "http:" || url.protocol === "https:") {
-        const port = url.port || (url.protocol === "https:" ? 443 : 80);
-        error.cause = __skillbox.connectError(url.hostname.replace(/^\[|\]$/g, ""), port);
-      } else {
-        error.cause = new Error("not implemented... yet...");
-      }
-      timerGlobals.setTimeout(() => reject(error), 0);
+      });
+      req.on("response", (res) => {
+        const chunks = [];
+        res.on("data", (chunk) => chunks.push(chunk));
+        res.on("end", () => {
+          signal.removeEventListener("abort", onAbort);
+          const pairs = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) {
+            pairs.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
+          }
+          let answer = Buffer.concat(chunks);
+          try {
+            answer = decoded(answer, String(res.headers["content-encoding"] ?? ""));
+          } catch (cause) {
+            const error = new TypeError("terminated");
+            error.cause = cause;
+            reject(error);
+            return;
+          }
+          resolve({ status: res.statusCode, statusText: res.statusMessage, pairs, body: answer });
+        });
+      });
+      req.end(body);
     });
+  }
+
+  /**
+   * The fetch API over node:http: a server the run started on a loopback address answers; any
+   * other address fails as Node's fetch does with no network, `TypeError: fetch failed` with
+   * the connection's error as its cause. Redirects are followed as undici follows them.
+   */
+  async function fetch(input, init) {
+    const request = new Request(input, init);
+    if (request.signal.aborted) throw request.signal.reason;
+    let url = new URL(request.url);
+    let method = request.method;
+    let body = await request._bytes();
+    const headers = {};
+    for (const [name, value] of request.headers) headers[name] = value;
+    if (typeof request._body === "string" && !("content-type" in headers)) {
+      headers["content-type"] = "text/plain;charset=UTF-8";
+    }
+    for (let redirects = 0; ; redirects += 1) {
+      if (url.protocol !== "http:" && url.protocol !== "https:") {
+        const error = new TypeError("fetch failed");
+        error.cause = new Error("not implemented... yet...");
+        throw error;
+      }
+      const answer = await exchange(url, method, headers, body, request.signal);
+      const location = answer.pairs.find(([name]) => name.toLowerCase() === "location")?.[1];
+      if (REDIRECTS.has(answer.status) && location !== undefined && request.redirect !== "manual") {
+        if (request.redirect === "error" || redirects === 20) {
+          const error = new TypeError("fetch failed");
+          error.cause = new Error(
+            redirects === 20 ? "redirect count exceeded" : "unexpected redirect",
+          );
+          throw error;
+        }
+        url = new URL(location, url);
+        if (answer.status === 303 || (answer.status <= 302 && method === "POST")) {
+          method = method === "HEAD" ? "HEAD" : "GET";
+          body = Buffer.alloc(0);
+          delete headers["content-type"];
+        }
+        continue;
+      }
+      const response = new Response(answer.body, {
+        status: answer.status,
+        statusText: answer.statusText,
+        headers: answer.pairs,
+      });
+      response.url = url.href;
+      response.redirected = redirects > 0;
+      return response;
+    }
   }
 
   const { URL, URLSearchParams } = builtin("url");
