@@ -939,6 +939,58 @@
     }
   }
 
+  class CustomEvent extends Event {
+    constructor(type, options = {}) {
+      super(type, options);
+      this.detail = options.detail ?? null;
+    }
+  }
+
+  // The legacy numeric codes the web gives these names (WebIDL's DOMException table).
+  const DOM_EXCEPTION_CODES = {
+    IndexSizeError: 1,
+    HierarchyRequestError: 3,
+    WrongDocumentError: 4,
+    InvalidCharacterError: 5,
+    NoModificationAllowedError: 7,
+    NotFoundError: 8,
+    NotSupportedError: 9,
+    InvalidStateError: 11,
+    SyntaxError: 12,
+    InvalidModificationError: 13,
+    NamespaceError: 14,
+    InvalidAccessError: 15,
+    TypeMismatchError: 17,
+    SecurityError: 18,
+    NetworkError: 19,
+    AbortError: 20,
+    URLMismatchError: 21,
+    QuotaExceededError: 22,
+    TimeoutError: 23,
+    InvalidNodeTypeError: 24,
+    DataCloneError: 25,
+  };
+
+  class DOMException extends Error {
+    constructor(message = "", options = "Error") {
+      super(String(message));
+      const name =
+        typeof options === "object" && options !== null ? (options.name ?? "Error") : options;
+      if (typeof options === "object" && options !== null && "cause" in options)
+        this.cause = options.cause;
+      Object.defineProperty(this, "name", {
+        value: String(name),
+        configurable: true,
+        writable: true,
+      });
+      Object.defineProperty(this, "code", {
+        value: DOM_EXCEPTION_CODES[name] ?? 0,
+        configurable: true,
+        writable: true,
+      });
+    }
+  }
+
   function abortError(reason) {
     if (reason !== undefined) return reason;
     const err = new Error("This operation was aborted");
@@ -968,6 +1020,20 @@
     static abort(reason) {
       const signal = new AbortSignal();
       signal._abort(reason);
+      return signal;
+    }
+    /** A signal that aborts with the first of `signals` to abort (at once if one has). */
+    static any(signals) {
+      const signal = new AbortSignal();
+      for (const source of signals) {
+        if (source.aborted) {
+          signal._abort(source.reason);
+          return signal;
+        }
+      }
+      for (const source of signals) {
+        source.addEventListener("abort", () => signal._abort(source.reason), { once: true });
+      }
       return signal;
     }
     static timeout(ms) {
@@ -1319,6 +1385,9 @@
     crypto: {
       randomUUID: () => host("randomUUID"),
       getRandomValues: (array) => builtin("crypto").getRandomValues(array),
+      get subtle() {
+        return builtin("crypto").subtle;
+      },
     },
   };
   const unlistedGlobals = {
@@ -1334,8 +1403,12 @@
     TextDecoder,
     Event,
     EventTarget,
+    CustomEvent,
+    DOMException,
     AbortController,
     AbortSignal,
+    Blob: builtin("buffer").Blob,
+    File: builtin("buffer").File,
   };
   for (const [names, enumerable] of [
     [listedGlobals, true],
@@ -1377,6 +1450,40 @@
   __skillbox.defineBuiltin("console", (_exports, _require, module) => {
     module.exports = console;
   });
+  /**
+   * timers/promises setInterval(): an async iterator that yields `value` once per `delay`;
+   * ticks that come while no one is reading are counted and handed out one by one.
+   */
+  function intervalIterator(delay, value) {
+    let pending = 0;
+    let reader = null;
+    const timer = timerGlobals.setInterval(() => {
+      if (reader) {
+        const resolve = reader;
+        reader = null;
+        resolve({ value, done: false });
+      } else pending += 1;
+    }, delay);
+    return {
+      next() {
+        if (pending > 0) {
+          pending -= 1;
+          return Promise.resolve({ value, done: false });
+        }
+        return new Promise((resolve) => {
+          reader = resolve;
+        });
+      },
+      return() {
+        timerGlobals.clearInterval(timer);
+        if (reader) reader({ value: undefined, done: true });
+        return Promise.resolve({ value: undefined, done: true });
+      },
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+    };
+  }
   __skillbox.defineBuiltin("timers", (_exports, _require, module) => {
     module.exports = { ...timerGlobals };
   });
@@ -1385,6 +1492,20 @@
       setTimeout: (delay, value) =>
         new Promise((resolve) => timerGlobals.setTimeout(resolve, delay, value)),
       setImmediate: (value) => new Promise((resolve) => timerGlobals.setImmediate(resolve, value)),
+      setInterval: intervalIterator,
+    };
+  });
+  __skillbox.defineBuiltin("readline/promises", (_exports, _require, module) => {
+    const readline = builtin("readline");
+    module.exports = {
+      Interface: readline.Interface,
+      /** readline's interface, with question() answering through a promise. */
+      createInterface(...args) {
+        const rl = readline.createInterface(...args);
+        const ask = rl.question.bind(rl);
+        rl.question = (query) => new Promise((resolve) => ask(query, resolve));
+        return rl;
+      },
     };
   });
   __skillbox.defineBuiltin("module", (_exports, _require, module) => {

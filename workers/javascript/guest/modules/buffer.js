@@ -430,8 +430,134 @@ const PublicBuffer = new Proxy(Buffer, {
     newTarget === PublicBuffer ? legacyBuffer(args) : Reflect.construct(target, args, newTarget),
 });
 
+/** Buffer.copyBytesFrom(view, offset, length): a copy of part of a typed array's elements. */
+Buffer.copyBytesFrom = function copyBytesFrom(view, offset = 0, length) {
+  if (!ArrayBuffer.isView(view) || view instanceof DataView) {
+    throw invalidArgType("view", "an instance of TypedArray", view);
+  }
+  const end = length === undefined ? view.length : Math.min(view.length, offset + length);
+  const part = view.subarray(Math.min(offset, view.length), end);
+  return Buffer.from(new Uint8Array(part.buffer, part.byteOffset, part.byteLength));
+};
+
+const bytesOfInput = (input, name) => {
+  if (input instanceof ArrayBuffer) return new Uint8Array(input);
+  if (ArrayBuffer.isView(input))
+    return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  throw invalidArgType(name, "an instance of ArrayBuffer, Buffer, or TypedArray", input);
+};
+
+/** Whether the bytes are well-formed UTF-8 (no overlongs, surrogates or values past U+10FFFF). */
+function isUtf8(input) {
+  const bytes = bytesOfInput(input, "input");
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i];
+    const need =
+      b < 0x80
+        ? 0
+        : b >= 0xc2 && b <= 0xdf
+          ? 1
+          : b >= 0xe0 && b <= 0xef
+            ? 2
+            : b >= 0xf0 && b <= 0xf4
+              ? 3
+              : -1;
+    if (need < 0 || i + need >= bytes.length + (need === 0 ? 1 : 0)) return false;
+    for (let k = 1; k <= need; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return false;
+    const second = bytes[i + 1];
+    if (b === 0xe0 && second < 0xa0) return false;
+    if (b === 0xed && second > 0x9f) return false;
+    if (b === 0xf0 && second < 0x90) return false;
+    if (b === 0xf4 && second > 0x8f) return false;
+    i += need + 1;
+  }
+  return true;
+}
+
+function isAscii(input) {
+  return bytesOfInput(input, "input").every((b) => b < 0x80);
+}
+
+/** Immutable bytes with a type, as the web's Blob (Node's buffer.Blob, also a global). */
+class Blob {
+  constructor(parts = [], options = {}) {
+    if (parts === null || typeof parts !== "object" || !(Symbol.iterator in parts)) {
+      throw invalidArgType("sources", "a sequence", parts);
+    }
+    const chunks = [];
+    for (const part of parts) {
+      if (part instanceof Blob) chunks.push(part._bytes);
+      else if (part instanceof ArrayBuffer || ArrayBuffer.isView(part))
+        chunks.push(Buffer.from(bytesOfInput(part)));
+      else chunks.push(Buffer.from(String(part)));
+    }
+    const type = options.type === undefined ? "" : String(options.type);
+    Object.defineProperty(this, "_bytes", { value: Buffer.concat(chunks) });
+    Object.defineProperty(this, "_type", {
+      value: /^[\x20-\x7e]*$/.test(type) ? type.toLowerCase() : "",
+    });
+  }
+  get size() {
+    return this._bytes.length;
+  }
+  get type() {
+    return this._type;
+  }
+  slice(start = 0, end = this.size, type = "") {
+    const at = (i) => (i < 0 ? Math.max(this.size + i, 0) : Math.min(i, this.size));
+    return new Blob([this._bytes.subarray(at(start), Math.max(at(start), at(end)))], { type });
+  }
+  text() {
+    return Promise.resolve(this._bytes.toString("utf8"));
+  }
+  arrayBuffer() {
+    const copy = Buffer.from(this._bytes);
+    return Promise.resolve(copy.buffer.slice(copy.byteOffset, copy.byteOffset + copy.length));
+  }
+  stream() {
+    const bytes = new Uint8Array(this._bytes);
+    return new globalThis.ReadableStream({
+      start(controller) {
+        if (bytes.length > 0) controller.enqueue(bytes);
+        controller.close();
+      },
+    });
+  }
+  get [Symbol.toStringTag]() {
+    return "Blob";
+  }
+}
+
+class File extends Blob {
+  constructor(bits, name, options = {}) {
+    if (arguments.length < 2) {
+      const error = new TypeError('The "fileBits" and "fileName" arguments must be specified');
+      error.code = "ERR_MISSING_ARGS";
+      throw error;
+    }
+    super(bits, options);
+    Object.defineProperty(this, "_name", { value: String(name) });
+    Object.defineProperty(this, "_lastModified", {
+      value: options.lastModified === undefined ? Date.now() : Number(options.lastModified),
+    });
+  }
+  get name() {
+    return this._name;
+  }
+  get lastModified() {
+    return this._lastModified;
+  }
+  get [Symbol.toStringTag]() {
+    return "File";
+  }
+}
+
 module.exports = {
   Buffer: PublicBuffer,
+  Blob,
+  File,
+  isUtf8,
+  isAscii,
   kMaxLength: 2 ** 31 - 1,
   constants: { MAX_LENGTH: 2 ** 31 - 1, MAX_STRING_LENGTH: 2 ** 29 - 24 },
   __encode: encode,

@@ -1,4 +1,5 @@
-// node:crypto — hashing (md5, sha1, sha2) and randomness; hashes run in the host, synchronously.
+// node:crypto — hashing (md5, sha1, sha2), HMAC, PBKDF2, WebCrypto's digest and randomness;
+// hashes run in the host, synchronously.
 const host = __skillbox.host;
 const { Buffer } = require("buffer");
 
@@ -78,8 +79,92 @@ function randomInt(min, max) {
   );
 }
 
+const bytesFrom = (value, name) => {
+  if (typeof value === "string") return Buffer.from(value);
+  if (value instanceof ArrayBuffer) return Buffer.from(value);
+  if (ArrayBuffer.isView(value))
+    return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  throw __skillbox.invalidArgType(
+    name,
+    "of type string or an instance of ArrayBuffer, Buffer, TypedArray, or DataView",
+    value,
+  );
+};
+
+/** PBKDF2 (RFC 8018) over the host's HMAC: one host call per iteration and block. */
+function pbkdf2Sync(password, salt, iterations, keylen, digest) {
+  const key = bytesFrom(password, "password");
+  const saltBytes = bytesFrom(salt, "salt");
+  if (!Number.isInteger(iterations) || iterations < 1 || iterations > 2 ** 31 - 1) {
+    throw __skillbox.outOfRange("iterations", ">= 1 && <= 2147483647", iterations);
+  }
+  if (!Number.isInteger(keylen) || keylen < 0 || keylen > 2 ** 31 - 1) {
+    throw __skillbox.outOfRange("keylen", ">= 0 && <= 2147483647", keylen);
+  }
+  const algorithm = String(digest).toLowerCase().replace("-", "");
+  const hmac = (data) => Buffer.from(host("hmac", algorithm, bytesOf(key), bytesOf(data)));
+  let probe;
+  try {
+    probe = hmac(Buffer.alloc(0));
+  } catch {
+    const error = new TypeError(`Invalid digest: ${digest}`);
+    error.code = "ERR_CRYPTO_INVALID_DIGEST";
+    throw error;
+  }
+  const blocks = [];
+  for (let index = 1, made = 0; made < keylen; index++, made += probe.length) {
+    const counter = Buffer.alloc(4);
+    counter.writeUInt32BE(index);
+    let u = hmac(Buffer.concat([saltBytes, counter]));
+    const block = Buffer.from(u);
+    for (let round = 1; round < iterations; round++) {
+      u = hmac(u);
+      for (let i = 0; i < block.length; i++) block[i] ^= u[i];
+    }
+    blocks.push(block);
+  }
+  return Buffer.concat(blocks).subarray(0, keylen);
+}
+
+function pbkdf2(password, salt, iterations, keylen, digest, callback) {
+  if (typeof callback !== "function")
+    throw __skillbox.invalidArgType("callback", "of type function", callback);
+  const key = pbkdf2Sync(password, salt, iterations, keylen, digest);
+  process.nextTick(callback, null, key);
+}
+
+const SUBTLE_DIGESTS = {
+  "SHA-1": "sha1",
+  "SHA-256": "sha256",
+  "SHA-384": "sha384",
+  "SHA-512": "sha512",
+};
+
+/** WebCrypto's SubtleCrypto, as far as the host's hashes reach: digest(). */
+const subtle = {
+  digest(algorithm, data) {
+    const name = String(
+      typeof algorithm === "object" && algorithm !== null ? algorithm.name : algorithm,
+    );
+    const hash = SUBTLE_DIGESTS[name.toUpperCase()];
+    if (hash === undefined) {
+      const error = new Error("Unrecognized algorithm name");
+      error.name = "NotSupportedError";
+      return Promise.reject(error);
+    }
+    try {
+      return Promise.resolve(host("hash", hash, bytesOf(bytesFrom(data, "data"))));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  },
+};
+
 module.exports = {
   createHash: (algorithm) => new Hash(algorithm),
+  pbkdf2,
+  pbkdf2Sync,
+  subtle,
   createHmac: (algorithm, key) =>
     new Hash(algorithm, typeof key === "string" ? Buffer.from(key) : Buffer.from(key)),
   timingSafeEqual: (a, b) => {
@@ -99,5 +184,9 @@ module.exports = {
     new Uint8Array(array.buffer, array.byteOffset, array.byteLength).set(bytes);
     return array;
   },
-  webcrypto: undefined,
+};
+module.exports.webcrypto = {
+  subtle,
+  getRandomValues: module.exports.getRandomValues,
+  randomUUID: module.exports.randomUUID,
 };

@@ -183,4 +183,75 @@ EventEmitter.once = (emitter, name) =>
     if (name !== "error") emitter.once("error", onError);
   });
 EventEmitter.listenerCount = (emitter, type) => emitter.listenerCount(type);
+
+/**
+ * events.on(): each emission of `name` as one step of an async iterator, queued until read; an
+ * 'error' emission (or the signal's abort) rejects the next read and ends the iteration.
+ */
+EventEmitter.on = function on(emitter, name, options = {}) {
+  const queued = [];
+  const readers = [];
+  let failure = null;
+  let finished = false;
+  const onEvent = (...args) => {
+    const reader = readers.shift();
+    if (reader) reader.resolve({ value: args, done: false });
+    else queued.push(args);
+  };
+  const stop = () => {
+    finished = true;
+    emitter.removeListener(name, onEvent);
+    emitter.removeListener("error", onError);
+    for (const reader of readers.splice(0)) reader.resolve({ value: undefined, done: true });
+  };
+  function onError(error) {
+    const reader = readers.shift();
+    if (reader) reader.reject(error);
+    else failure = error;
+    stop();
+  }
+  emitter.on(name, onEvent);
+  if (name !== "error") emitter.on("error", onError);
+  const { signal } = options;
+  if (signal) {
+    const aborted = () => {
+      const error = new Error("The operation was aborted");
+      error.name = "AbortError";
+      error.code = "ABORT_ERR";
+      error.cause = signal.reason;
+      onError(error);
+    };
+    if (signal.aborted) aborted();
+    else signal.addEventListener("abort", aborted, { once: true });
+  }
+  return {
+    next() {
+      if (queued.length > 0) return Promise.resolve({ value: queued.shift(), done: false });
+      if (failure !== null) {
+        const error = failure;
+        failure = null;
+        return Promise.reject(error);
+      }
+      if (finished) return Promise.resolve({ value: undefined, done: true });
+      return new Promise((resolve, reject) => readers.push({ resolve, reject }));
+    },
+    return() {
+      stop();
+      return Promise.resolve({ value: undefined, done: true });
+    },
+    throw(error) {
+      stop();
+      return Promise.reject(error);
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+};
+
+/** The listeners of an emitter or an EventTarget, as Node's events.getEventListeners lists them. */
+EventEmitter.getEventListeners = (target, name) =>
+  typeof target.listeners === "function"
+    ? target.listeners(name)
+    : (target._listeners?.get(name) ?? []).map((entry) => entry.listener);
 module.exports = EventEmitter;

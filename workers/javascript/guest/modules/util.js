@@ -1033,9 +1033,38 @@ function debuglog(section, callback) {
   return debug;
 }
 
+/** The name of a negative libuv error number (`-2` → `ENOENT`), from os.constants.errno. */
+function getSystemErrorName(err) {
+  if (typeof err !== "number") throw __skillbox.invalidArgType("err", "of type number", err);
+  if (err >= 0 || !Number.isSafeInteger(err)) {
+    throw __skillbox.outOfRange("err", "a negative integer", err);
+  }
+  const { errno } = require("os").constants;
+  const name = Object.keys(errno).find((key) => errno[key] === -err);
+  return name ?? `Unknown system error ${err}`;
+}
+
+/** Resolves when `signal` aborts (at once if it already has), as util.aborted does. */
+function aborted(signal, resource) {
+  if (signal === null || typeof signal !== "object" || !("aborted" in signal)) {
+    return Promise.reject(
+      __skillbox.invalidArgType("signal", "an instance of AbortSignal", signal),
+    );
+  }
+  if (resource === null || (typeof resource !== "object" && typeof resource !== "function")) {
+    return Promise.reject(__skillbox.invalidArgType("resource", "of type object", resource));
+  }
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) =>
+    signal.addEventListener("abort", () => resolve(), { once: true }),
+  );
+}
+
 module.exports = {
   format,
   formatWithOptions,
+  getSystemErrorName,
+  aborted,
   inspect,
   isDeepStrictEqual,
   promisify,
