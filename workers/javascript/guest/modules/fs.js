@@ -476,6 +476,70 @@ const SYNC_NAMES = [
   "fdatasync",
 ];
 
+/** An open directory read entry by entry, as fs.opendir gives it (entries listed at open). */
+class Dir {
+  constructor(path, entries) {
+    this.path = path;
+    Object.defineProperty(this, "_entries", { value: entries });
+    Object.defineProperty(this, "_closed", { value: false, writable: true });
+  }
+  _checkOpen() {
+    if (this._closed) throw nodeError(Error, "ERR_DIR_CLOSED", "Directory handle was closed");
+  }
+  readSync() {
+    this._checkOpen();
+    return this._entries.shift() ?? null;
+  }
+  read(callback) {
+    return settleLater(() => this.readSync(), callback);
+  }
+  closeSync() {
+    this._checkOpen();
+    this._closed = true;
+  }
+  close(callback) {
+    return settleLater(() => this.closeSync(), callback);
+  }
+  async *[Symbol.asyncIterator]() {
+    try {
+      for (let entry = this.readSync(); entry !== null; entry = this.readSync()) yield entry;
+    } finally {
+      if (!this._closed) this.closeSync();
+    }
+  }
+}
+
+/** A synchronous step handed to a callback on the next tick, or as a promise without one. */
+function settleLater(step, callback) {
+  let result;
+  let failure = null;
+  try {
+    result = step();
+  } catch (error) {
+    failure = error;
+  }
+  if (typeof callback !== "function") {
+    return failure ? Promise.reject(failure) : Promise.resolve(result);
+  }
+  process.nextTick(() => (failure ? callback(failure) : callback(null, result)));
+  return undefined;
+}
+
+fs.opendirSync = (path, options) => {
+  try {
+    return new Dir(String(path), fs.readdirSync(path, { ...options, withFileTypes: true }));
+  } catch (error) {
+    // readdir names its syscall scandir; opening a directory is opendir in Node's errors.
+    if (error.syscall === "scandir") {
+      error.syscall = "opendir";
+      error.message = error.message.replace("scandir", "opendir");
+    }
+    throw error;
+  }
+};
+fs.Dir = Dir;
+SYNC_NAMES.push("opendir");
+
 const promises = {};
 for (const name of SYNC_NAMES) {
   const sync = fs[`${name}Sync`];
