@@ -1492,19 +1492,25 @@
       });
     }
   }
-  // The web streams are globals too; their module is compiled on first use, not at every boot.
-  for (const name of [
-    ...WEB_STREAM_CLASSES,
-    "TextEncoderStream",
-    "TextDecoderStream",
-    "CompressionStream",
-    "DecompressionStream",
-  ]) {
+  // The web streams and message ports are globals too; their modules are made on first use,
+  // not at every boot.
+  const lazyGlobals = [
+    ...[
+      ...WEB_STREAM_CLASSES,
+      "TextEncoderStream",
+      "TextDecoderStream",
+      "CompressionStream",
+      "DecompressionStream",
+    ].map((name) => [name, "stream/web"]),
+    ["MessageChannel", "worker_threads"],
+    ["MessagePort", "worker_threads"],
+  ];
+  for (const [name, moduleName] of lazyGlobals) {
     const settle = (value) =>
       Object.defineProperty(globalThis, name, { value, writable: true, configurable: true });
     Object.defineProperty(globalThis, name, {
       get() {
-        const value = builtin("stream/web")[name];
+        const value = builtin(moduleName)[name];
         settle(value);
         return value;
       },

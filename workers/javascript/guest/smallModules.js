@@ -34,6 +34,26 @@
       }
       ref() {}
       unref() {}
+      // The web's side of a port: a MessageEvent-like `{ data }` for each message.
+      set onmessage(listener) {
+        if (this._onmessage) this.removeListener("message", this._onmessage);
+        this._onmessage =
+          typeof listener === "function"
+            ? (data) => listener.call(this, { data, target: this })
+            : null;
+        if (this._onmessage) this.on("message", this._onmessage);
+      }
+      get onmessage() {
+        return this._onmessage ?? null;
+      }
+      addEventListener(type, listener) {
+        this.on(type, (data) =>
+          (typeof listener === "function" ? listener : listener.handleEvent).call(this, {
+            data,
+            target: this,
+          }),
+        );
+      }
     }
     class MessageChannel {
       constructor() {

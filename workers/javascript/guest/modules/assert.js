@@ -198,5 +198,73 @@ Object.assign(assert, {
   },
   __deepEqual: deepEqual,
 });
+/**
+ * assert.CallTracker: wraps functions that must be called an exact number of times; verify()
+ * throws one AssertionError naming each that was not.
+ */
+let callTrackerWarned = false;
+class CallTracker {
+  constructor() {
+    if (!callTrackerWarned) {
+      callTrackerWarned = true;
+      process.emitWarning("assert.CallTracker is deprecated.", "DeprecationWarning", "DEP0173");
+    }
+    Object.defineProperty(this, "_tracked", { value: [] });
+  }
+  calls(fn = () => {}, exact = 1) {
+    if (typeof fn === "number") [fn, exact] = [() => {}, fn];
+    const record = { fn, exact, calls: [] };
+    const wrapper = function (...args) {
+      record.calls.push({ thisArg: this, arguments: args });
+      return fn.apply(this, args);
+    };
+    Object.defineProperty(wrapper, "length", { value: fn.length });
+    Object.defineProperty(wrapper, "name", { value: fn.name });
+    record.wrapper = wrapper;
+    this._tracked.push(record);
+    return wrapper;
+  }
+  _record(wrapper) {
+    const record = this._tracked.find((r) => r.wrapper === wrapper);
+    if (!record) {
+      const error = new TypeError("This function does not belong to this tracker");
+      error.code = "ERR_INVALID_ARG_VALUE";
+      throw error;
+    }
+    return record;
+  }
+  getCalls(wrapper) {
+    return this._record(wrapper).calls.map((call) => ({ ...call }));
+  }
+  reset(wrapper) {
+    const records = wrapper === undefined ? this._tracked : [this._record(wrapper)];
+    for (const record of records) record.calls.length = 0;
+  }
+  report() {
+    return this._tracked
+      .filter((r) => r.calls.length !== r.exact)
+      .map((r) => ({
+        message: `Expected the ${r.fn.name || "calls"} function to be executed ${r.exact} time(s) but was executed ${r.calls.length} time(s).`,
+        actual: r.calls.length,
+        expected: r.exact,
+        operator: r.fn.name || "calls",
+        stack: new Error(),
+      }));
+  }
+  verify() {
+    const failures = this.report();
+    if (failures.length === 0) return;
+    const message =
+      failures.length === 1
+        ? failures[0].message
+        : [
+            "Functions were not called the expected number of times",
+            ...failures.map((f) => f.message),
+          ].join("\n");
+    throw new AssertionError({ message, operator: "verify" });
+  }
+}
+
+assert.CallTracker = CallTracker;
 assert.strict = assert;
 module.exports = assert;
