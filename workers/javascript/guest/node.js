@@ -1241,6 +1241,7 @@
 
   /** A body as the server encoded it, decoded as undici decodes the encodings it asked for. */
   function decoded(body, encoding) {
+    if (encoding === "") return body;
     const zlib = builtin("zlib");
     let bytes = body;
     for (const coding of encoding

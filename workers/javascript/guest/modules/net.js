@@ -346,9 +346,8 @@ class Server extends EventEmitter {
     if (port === 0) port = ephemeralPort();
     const key = `tcp:${port}`;
     if (listeners.has(key)) {
-      const shown = isIPv6(address) ? `${address}:${port}` : `${address}:${port}`;
       return failed(
-        systemError(`listen EADDRINUSE: address already in use ${shown}`, {
+        systemError(`listen EADDRINUSE: address already in use ${address}:${port}`, {
           errno: -98,
           code: "EADDRINUSE",
           syscall: "listen",
