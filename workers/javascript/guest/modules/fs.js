@@ -543,24 +543,11 @@ SYNC_NAMES.push("opendir");
 const promises = {};
 for (const name of SYNC_NAMES) {
   const sync = fs[`${name}Sync`];
-  promises[name] = (...args) => {
-    try {
-      return Promise.resolve(sync(...args));
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  };
+  promises[name] = (...args) => settleLater(() => sync(...args));
   fs[name] = (...args) => {
     const callback = args.pop();
     if (typeof callback !== "function") throw invalidArgType("cb", "of type function", callback);
-    let result;
-    let failure = null;
-    try {
-      result = sync(...args);
-    } catch (error) {
-      failure = error;
-    }
-    process.nextTick(() => (failure ? callback(failure) : callback(null, result)));
+    settleLater(() => sync(...args), callback);
   };
 }
 fs.exists = (path, callback) => process.nextTick(() => callback(fs.existsSync(path)));

@@ -4,7 +4,13 @@
 const EventEmitter = require("events");
 const { Readable, Writable } = require("stream");
 const net = require("net");
-const { MessageReader, checkHeader, serializeHead, chunkFrame } = require("internal/http_wire");
+const {
+  MessageReader,
+  checkHeader,
+  serializeHead,
+  chunkFrame,
+  isToken,
+} = require("internal/http_wire");
 const { nodeError } = __skillbox;
 
 const STATUS_CODES = {
@@ -231,9 +237,7 @@ class OutgoingMessage extends Writable {
     const has = (name) => this._headers.has(name);
     const pairs = [...this._headers.values()];
     const connection = this.getHeader("connection");
-    if (connection !== undefined) {
-      if (/\bclose\b/i.test(String(connection))) this._keepAlive = false;
-    }
+    if (connection !== undefined && /\bclose\b/i.test(String(connection))) this._keepAlive = false;
     const framing = [];
     if (!this._hasBody || has("content-length")) {
       // The body is empty by rule, or the script gave its length.
@@ -540,7 +544,7 @@ class ClientRequest extends OutgoingMessage {
     super({ emitClose: false, autoDestroy: false });
     const { options, callback, host, port, protocol } = requestTarget(args);
     const method = String(options.method ?? "GET").toUpperCase();
-    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(method)) {
+    if (!isToken(method)) {
       throw nodeError(
         TypeError,
         "ERR_INVALID_HTTP_TOKEN",

@@ -284,4 +284,7 @@ function chunkFrame(bytes) {
   ]);
 }
 
-module.exports = { MessageReader, checkHeader, serializeHead, chunkFrame, headersFrom };
+/** Whether `text` is an HTTP token (RFC 9110), as header names and methods must be. */
+const isToken = (text) => TOKEN.test(text);
+
+module.exports = { MessageReader, checkHeader, serializeHead, chunkFrame, headersFrom, isToken };

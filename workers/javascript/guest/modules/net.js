@@ -153,7 +153,7 @@ class Socket extends Duplex {
       return;
     }
     const peer = this._peer;
-    if (peer === null || peer.destroyed || peer.readableEnded || peer._readEnded) {
+    if (peer === null || peer.destroyed || peer._readEnded) {
       callback(systemError("write EPIPE", { errno: -32, code: "EPIPE", syscall: "write" }));
       return;
     }
