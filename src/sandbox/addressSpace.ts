@@ -16,6 +16,28 @@ export function isOutOfAddressSpace(error: unknown): boolean {
   return error instanceof Error && ADDRESS_SPACE_ERROR.test(error.message);
 }
 
+/**
+ * Runs `attempt` again after each wait of `waits` while it fails for want of address space, and
+ * rethrows its last error otherwise. For work that makes its memory asynchronously, in a worker
+ * of its own (the in-browser model's engine): the page's renderer can share its address space
+ * with the sandbox's workers, whose ended memories come back within seconds.
+ */
+export async function retryWhileOutOfAddressSpace<T>(
+  attempt: () => Promise<T>,
+  waits: readonly number[],
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((done) => setTimeout(done, ms)),
+): Promise<T> {
+  for (let tried = 0; ; tried++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const wait = waits[tried];
+      if (wait === undefined || !isOutOfAddressSpace(error)) throw error;
+      await sleep(wait);
+    }
+  }
+}
+
 /** The note of a run stopped because a process of it found no address space for its memory. */
 export const NO_ADDRESS_SPACE_NOTE =
   "stopped: the page had no room for another process's memory (processes that just ended give theirs back within seconds); run it again";

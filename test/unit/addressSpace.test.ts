@@ -5,6 +5,7 @@ import {
   MEMORY_RETRY_WAITS_MS,
   RETRYING_MEMORY_SOURCE,
   retryingMemory,
+  retryWhileOutOfAddressSpace,
 } from "../../src/sandbox/addressSpace";
 
 test("knows V8's messages for a memory it could not reserve, and nothing else", () => {
@@ -80,4 +81,33 @@ test("the process workers' retrying memory (classic source) waits and retries th
   runInNewContext(RETRYING_MEMORY_SOURCE, scope);
   expect(() => new scope.WebAssembly.Memory({ initial: 1 })).toThrow(/could not allocate/);
   expect(never.calls()).toBe(MEMORY_RETRY_WAITS_MS.length + 1);
+});
+
+test("an asynchronous attempt is made again after each wait while it finds no room, and other errors end it at once", async () => {
+  const slept: number[] = [];
+  const sleep = async (ms: number) => {
+    slept.push(ms);
+  };
+  let calls = 0;
+  const scarce = async () => {
+    calls += 1;
+    if (calls <= 2) throw new RangeError("WebAssembly.Memory(): could not allocate memory");
+    return "loaded";
+  };
+  expect(await retryWhileOutOfAddressSpace(scarce, [5, 10, 20], sleep)).toBe("loaded");
+  expect(slept).toEqual([5, 10]);
+
+  slept.length = 0;
+  calls = -10;
+  await expect(retryWhileOutOfAddressSpace(scarce, [5, 10], sleep)).rejects.toThrow(
+    "could not allocate memory",
+  );
+  expect(slept).toEqual([5, 10]);
+
+  slept.length = 0;
+  const broken = async () => {
+    throw new Error("unknown model architecture");
+  };
+  await expect(retryWhileOutOfAddressSpace(broken, [5], sleep)).rejects.toThrow("unknown model");
+  expect(slept).toEqual([]);
 });

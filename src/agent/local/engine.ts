@@ -1,5 +1,6 @@
 import type { Wllama } from "@wllama/wllama";
 import type { StorageBackend } from "@wllama/wllama/esm/storage/index.js";
+import { retryWhileOutOfAddressSpace } from "../../sandbox/addressSpace";
 
 /** Where the engine's files are served: the app's own origin, never a CDN. */
 export interface EngineAssets {
@@ -48,6 +49,13 @@ const NO_DOWNLOAD_CACHE: StorageBackend = {
 const MAX_CONTEXT = 8192;
 /** How many of the engine's own error lines to keep for the next message. */
 const KEPT_LOG_LINES = 6;
+/**
+ * Waits before each further load when the engine found no address space for its memory (7.5 s
+ * in all). The page's renderer can be the sandbox frame's too: right after its workers churn, a
+ * load failed with "WebAssembly.Memory(): could not allocate memory" in 2 CI runs, and the room
+ * came back within 3 s when measured here.
+ */
+const LOAD_RETRY_WAITS_MS: readonly number[] = [500, 1000, 2000, 4000];
 
 /** What the engine needs of the browser that no build of it does without, said plainly. */
 export function engineUnsupportedReason(): string | undefined {
@@ -149,18 +157,30 @@ export class LocalModelEngine {
     this.loading = previous
       .catch(() => {})
       .then(async () => {
-        const wllama = await this.start();
-        if (wllama.isModelLoaded()) await wllama.exit();
-        this.errors.length = 0;
+        const current = await this.start();
+        if (current.isModelLoaded()) await current.exit();
+        let wllama: Wllama;
         try {
-          await wllama.loadModel([await file()], {
-            n_ctx: contextSize(contextLength),
-            // One thread: on small machines two were far slower, and one needs no isolation.
-            n_threads: 1,
-            n_gpu_layers: 0,
-          });
+          const model = await file();
+          wllama = await retryWhileOutOfAddressSpace(async () => {
+            this.errors.length = 0;
+            const engine = await this.start();
+            try {
+              await engine.loadModel([model], {
+                n_ctx: contextSize(contextLength),
+                // One thread: on small machines two were far slower, and one needs no isolation.
+                n_threads: 1,
+                n_gpu_layers: 0,
+              });
+            } catch (error) {
+              // A failed load leaves a worker holding its memory; end it before any next try.
+              this.wllama = undefined;
+              await engine.exit().catch(() => {});
+              throw error;
+            }
+            return engine;
+          }, LOAD_RETRY_WAITS_MS);
         } catch (error) {
-          this.wllama = undefined;
           throw new LocalModelError(
             `The model could not be loaded: ${(error as Error).message}${this.recentErrors()}`,
           );
