@@ -32,8 +32,12 @@ async function main() {
   console.log("remote address:", (await listenOn(net.createServer(), 0, "203.0.113.9")).code);
   console.log("unknown host:", (await listenOn(net.createServer(), 0, "skillbox-test.invalid")).code);
 
+  // What the test does once a slow request has reached the server: steps wait for that event,
+  // not for a delay, so a loaded machine cannot reorder them.
+  let onSlowRequest = () => {};
   const server = http.createServer((req, res) => {
     if (req.url === "/slow") {
+      onSlowRequest();
       setTimeout(() => res.end("late"), 50);
       return;
     }
@@ -56,7 +60,7 @@ async function main() {
     req.on("abort", () => log("abort event"));
     req.on("error", (error) => log("stopped request:", error.code, error.message));
     req.on("close", done);
-    setTimeout(() => req.abort(), 10);
+    onSlowRequest = () => req.abort();
   });
 
   await new Promise((done) => {
@@ -79,12 +83,12 @@ async function main() {
 
   // The server closes while a request is in flight: it finishes that one, then reports closed.
   await new Promise((done) => {
+    onSlowRequest = () => server.close(() => (log("server closed"), done()));
     http.get({ port, path: "/slow" }, (res) => {
       res.setEncoding("utf8");
       res.on("data", (d) => log("in flight:", d));
       res.on("end", () => log("in flight ended"));
     });
-    setTimeout(() => server.close(() => (log("server closed"), done())), 10);
   });
   const late = net.connect(port, "127.0.0.1");
   late.on("error", (error) => log("after close:", error.code));
