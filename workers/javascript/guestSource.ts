@@ -10,14 +10,17 @@ import childProcessSource from "./guest/modules/child_process.js?raw";
 import cryptoSource from "./guest/modules/crypto.js?raw";
 import dnsSource from "./guest/modules/dns.js?raw";
 import eventsSource from "./guest/modules/events.js?raw";
+import fetchSource from "./guest/modules/fetch.js?raw";
 import fsSource from "./guest/modules/fs.js?raw";
 import httpSource from "./guest/modules/http.js?raw";
 import httpWireSource from "./guest/modules/http_wire.js?raw";
 import http2Source from "./guest/modules/http2.js?raw";
 import httpsSource from "./guest/modules/https.js?raw";
+import modulesSource from "./guest/modules/modules.js?raw";
 import netSource from "./guest/modules/net.js?raw";
 import osSource from "./guest/modules/os.js?raw";
 import pathSource from "./guest/modules/path.js?raw";
+import performanceSource from "./guest/modules/performance.js?raw";
 import querystringSource from "./guest/modules/querystring.js?raw";
 import readlineSource from "./guest/modules/readline.js?raw";
 import stringDecoderSource from "./guest/modules/string_decoder.js?raw";
@@ -25,6 +28,7 @@ import tlsSource from "./guest/modules/tls.js?raw";
 import urlSource from "./guest/modules/url.js?raw";
 import utilSource from "./guest/modules/util.js?raw";
 import vmSource from "./guest/modules/vm.js?raw";
+import webGlobalsSource from "./guest/modules/web_globals.js?raw";
 import zlibSource from "./guest/modules/zlib.js?raw";
 import nodeSource from "./guest/node.js?raw";
 import smallModulesSource from "./guest/smallModules.js?raw";
@@ -43,6 +47,12 @@ const MODULES: Readonly<Record<string, string>> = {
   https: httpsSource,
   // Internal: the HTTP/1.1 message reader and writer node:http is built on.
   "internal/http_wire": httpWireSource,
+  // Internal: the web globals node.js installs, each group a module of its own.
+  "internal/fetch": fetchSource,
+  // Internal: CommonJS and the ES module loader's hooks, which node.js starts the main module with.
+  "internal/modules": modulesSource,
+  "internal/performance": performanceSource,
+  "internal/web_globals": webGlobalsSource,
   net: netSource,
   os: osSource,
   path: pathSource,

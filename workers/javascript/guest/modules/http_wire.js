@@ -1,3 +1,4 @@
+// @ts-check
 // internal/http_wire — HTTP/1.1 messages as bytes on a stream: a reader that turns what arrives
 // into a head, body chunks and an end (llhttp's job in Node), and the helpers that write a head.
 const { nodeError } = __skillbox;
