@@ -1,3 +1,4 @@
+// @ts-check
 // Guest side of the Node surface: runs inside QuickJS. Everything here is the script's own VM;
 // the only way out is __host(op, ...args), implemented by the worker.
 

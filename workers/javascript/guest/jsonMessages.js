@@ -1,3 +1,4 @@
+// @ts-check
 // JSON.parse errors worded as V8 (Node 20) words them, so a script that prints err.message reads
 // the same as under node. QuickJS detects the error; this scanner finds where and why.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // node:dns — name resolution with no network: localhost and literal addresses resolve, as from
 // the hosts file; every other name fails as Node's lookups fail offline.
 const { lookupError, systemError } = __skillbox;

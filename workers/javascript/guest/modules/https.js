@@ -1,3 +1,4 @@
+// @ts-check
 // node:https — node:http's client and server on port 443, failing the same way offline.
 const http = require("http");
 

@@ -1,3 +1,4 @@
+// @ts-check
 // node:path: POSIX (the sandbox's own file system) and win32 (for scripts that build Windows paths).
 function normalizeString(path, allowAboveRoot) {
   let res = "";

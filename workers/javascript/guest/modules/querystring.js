@@ -1,3 +1,4 @@
+// @ts-check
 // node:querystring
 function escape(str) {
   return encodeURIComponent(str).replace(

@@ -1,3 +1,4 @@
+// @ts-check
 // node:string_decoder — holds back the bytes of an incomplete character (or base64 group) until
 // the rest arrives.
 const { Buffer } = require("buffer");

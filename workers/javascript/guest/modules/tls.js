@@ -1,3 +1,4 @@
+// @ts-check
 // node:tls — TLS over net's sockets, so connections fail the same way offline.
 const net = require("net");
 

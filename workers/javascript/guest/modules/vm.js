@@ -1,3 +1,4 @@
+// @ts-check
 // node:vm — code compiled and run in the script's own engine. A "new context" is the given object
 // seen through a scope, not a separate realm: enough for templating and evaluating expressions,
 // never a security boundary (the whole run is already inside the sandbox).
