@@ -8,6 +8,7 @@ export const HOST_OPERATION_NAMES = [
   "readFile",
   "writeFile",
   "stat",
+  "statfs",
   "exists",
   "readdir",
   "mkdir",
@@ -48,6 +49,8 @@ export interface HostResults {
   writeFile: undefined;
   /** JSON of the file's stat fields. */
   stat: string;
+  /** JSON of the run's file space: the memory budget and what the files take of it. */
+  statfs: string;
   exists: boolean;
   /** JSON of the folder's entries. */
   readdir: string;

@@ -141,6 +141,10 @@ const HOST_OPERATIONS: { readonly [Name in HostOperationName]: HostOperation } =
   stat: ({ str, json, run }) => {
     return json(run().fs.stat(str(0)));
   },
+  statfs: ({ json, run }) => {
+    const { memoryLimitBytes, fs } = run();
+    return json({ totalBytes: memoryLimitBytes, usedBytes: fs.bytes });
+  },
   exists: ({ vm, str, run }) => {
     return run().fs.exists(str(0)) ? vm.true : vm.false;
   },

@@ -122,7 +122,8 @@ function invalidArgType(name, expected, value) {
   return nodeError(
     TypeError,
     "ERR_INVALID_ARG_TYPE",
-    `The "${name}" argument must be ${expected}. Received ${describeReceived(value)}`,
+    // Node says "property" for a member of an options object.
+    `The "${name}" ${name.includes(".") ? "property" : "argument"} must be ${expected}. Received ${describeReceived(value)}`,
   );
 }
 

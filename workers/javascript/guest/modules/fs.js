@@ -43,6 +43,16 @@ function call(op, shown, ...args) {
   }
 }
 
+/** Linux's magic number for tmpfs, the kind of file system the run's memory-held files are. */
+const TMPFS_MAGIC = 0x01021994;
+const STATFS_BLOCK = 4096;
+
+class StatFs {
+  constructor(fields) {
+    Object.assign(this, fields);
+  }
+}
+
 class Stats {
   constructor(info) {
     const isDir = info.type === "directory";
@@ -261,6 +271,32 @@ const fs = {
       return false;
     }
   },
+  /**
+   * The run's files live in memory: statfs reports them as a tmpfs whose size is the run's memory
+   * budget, and whose free blocks are what the files leave of it.
+   */
+  statfsSync(path, options) {
+    try {
+      call("stat", path, toPath(path));
+    } catch (error) {
+      error.syscall = "statfs";
+      error.message = error.message.replace(", stat '", ", statfs '");
+      throw error;
+    }
+    const { totalBytes, usedBytes } = JSON.parse(host("statfs"));
+    const blocks = Math.floor(totalBytes / STATFS_BLOCK);
+    const free = Math.max(0, blocks - Math.ceil(usedBytes / STATFS_BLOCK));
+    const number = options?.bigint ? BigInt : Number;
+    return new StatFs({
+      type: number(TMPFS_MAGIC),
+      bsize: number(STATFS_BLOCK),
+      blocks: number(blocks),
+      bfree: number(free),
+      bavail: number(free),
+      files: number(blocks),
+      ffree: number(free),
+    });
+  },
   accessSync(path) {
     if (!host("exists", toPath(path))) call("stat", path, toPath(path));
   },
@@ -451,6 +487,7 @@ fs.lstatSync = fs.statSync;
 fs.realpathSync.native = fs.realpathSync;
 
 const SYNC_NAMES = [
+  "statfs",
   "readFile",
   "writeFile",
   "appendFile",

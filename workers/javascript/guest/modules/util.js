@@ -703,6 +703,143 @@ function inspect(value, opts) {
 inspect.custom = customInspect;
 inspect.defaultOptions = inspectDefaults;
 
+// Node 20's SGR codes, [on, off], under its names; its aliases are accessors that are not listed.
+inspect.colors = Object.assign(Object.create(null), {
+  reset: [0, 0],
+  bold: [1, 22],
+  dim: [2, 22],
+  italic: [3, 23],
+  underline: [4, 24],
+  blink: [5, 25],
+  inverse: [7, 27],
+  hidden: [8, 28],
+  strikethrough: [9, 29],
+  doubleunderline: [21, 24],
+  black: [30, 39],
+  red: [31, 39],
+  green: [32, 39],
+  yellow: [33, 39],
+  blue: [34, 39],
+  magenta: [35, 39],
+  cyan: [36, 39],
+  white: [37, 39],
+  bgBlack: [40, 49],
+  bgRed: [41, 49],
+  bgGreen: [42, 49],
+  bgYellow: [43, 49],
+  bgBlue: [44, 49],
+  bgMagenta: [45, 49],
+  bgCyan: [46, 49],
+  bgWhite: [47, 49],
+  framed: [51, 54],
+  overlined: [53, 55],
+  gray: [90, 39],
+  redBright: [91, 39],
+  greenBright: [92, 39],
+  yellowBright: [93, 39],
+  blueBright: [94, 39],
+  magentaBright: [95, 39],
+  cyanBright: [96, 39],
+  whiteBright: [97, 39],
+  bgGray: [100, 49],
+  bgRedBright: [101, 49],
+  bgGreenBright: [102, 49],
+  bgYellowBright: [103, 49],
+  bgBlueBright: [104, 49],
+  bgMagentaBright: [105, 49],
+  bgCyanBright: [106, 49],
+  bgWhiteBright: [107, 49],
+});
+for (const [target, aliases] of [
+  ["gray", ["grey", "blackBright"]],
+  ["bgGray", ["bgGrey", "bgBlackBright"]],
+  ["dim", ["faint"]],
+  ["strikethrough", ["crossedout", "strikeThrough", "crossedOut"]],
+  ["hidden", ["conceal"]],
+  ["inverse", ["swapColors", "swapcolors"]],
+  ["doubleunderline", ["doubleUnderline"]],
+]) {
+  for (const alias of aliases) {
+    Object.defineProperty(inspect.colors, alias, {
+      get() {
+        return this[target];
+      },
+      set(value) {
+        this[target] = value;
+      },
+      configurable: true,
+      enumerable: false,
+    });
+  }
+}
+inspect.styles = Object.assign(Object.create(null), {
+  special: "cyan",
+  number: "yellow",
+  bigint: "yellow",
+  boolean: "yellow",
+  undefined: "grey",
+  null: "bold",
+  string: "green",
+  symbol: "green",
+  date: "magenta",
+  regexp: "red",
+  module: "underline",
+});
+
+/** Whether Node would colour text for `stream`: FORCE_COLOR decides where set, else a TTY. */
+function shouldColorize(stream) {
+  const force = process.env.FORCE_COLOR;
+  if (force !== undefined) return !(force === "0" || force === "false");
+  return stream?.isTTY === true;
+}
+
+const isStreamLike = (value) =>
+  value !== null &&
+  typeof value === "object" &&
+  ["pipe", "write", "getReader", "getWriter"].some((name) => typeof value[name] === "function");
+
+/**
+ * util.styleText as Node 20.20 has it: a format given as an array is applied whatever the
+ * stream; a single one only where the stream would show colour (never the sandbox's pipes, unless
+ * FORCE_COLOR says so).
+ */
+function styleText(format, text, { validateStream = true, stream = process.stdout } = {}) {
+  if (typeof text !== "string") throw invalidArgType("text", "of type string", text);
+  if (typeof validateStream !== "boolean") {
+    throw invalidArgType("options.validateStream", "of type boolean", validateStream);
+  }
+  const formats = Array.isArray(format) ? format : [format];
+  let skip = false;
+  if (validateStream && !Array.isArray(format)) {
+    if (!isStreamLike(stream)) {
+      throw invalidArgType(
+        "stream",
+        "an instance of ReadableStream, WritableStream, or Stream",
+        stream,
+      );
+    }
+    skip = !shouldColorize(stream);
+  }
+  let left = "";
+  let right = "";
+  for (const key of formats) {
+    const codes = typeof key === "string" ? inspect.colors[key] : undefined;
+    if (codes == null) {
+      const allowed = Object.keys(inspect.colors)
+        .map((name) => `'${name}'`)
+        .join(", ");
+      throw nodeError(
+        TypeError,
+        "ERR_INVALID_ARG_VALUE",
+        `The argument 'format' must be one of: ${allowed}. Received ${inspect(key)}`,
+      );
+    }
+    left += `\u001b[${codes[0]}m`;
+    right = `\u001b[${codes[1]}m${right}`;
+  }
+  return skip ? text : `${left}${text}${right}`;
+}
+
 function formatWithOptions(inspectOptions, ...args) {
   const first = args[0];
   let a = 0;
@@ -1077,8 +1214,14 @@ module.exports = {
   types,
   isArray: Array.isArray,
   isError,
-  TextEncoder: globalThis.TextEncoder,
-  TextDecoder: globalThis.TextDecoder,
+  styleText,
+  // From the module that makes the globals: util loads before node.js installs them.
+  get TextEncoder() {
+    return require("internal/web_globals").TextEncoder;
+  },
+  get TextDecoder() {
+    return require("internal/web_globals").TextDecoder;
+  },
   stripVTControlCharacters: (s) => s.replace(/\u001b\[[0-9;]*m/g, ""),
   toUSVString: (s) => `${s}`.toWellFormed?.() ?? `${s}`,
   __errorStack: errorStack,
