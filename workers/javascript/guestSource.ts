@@ -16,6 +16,7 @@ import httpSource from "./guest/modules/http.js?raw";
 import httpWireSource from "./guest/modules/http_wire.js?raw";
 import http2Source from "./guest/modules/http2.js?raw";
 import httpsSource from "./guest/modules/https.js?raw";
+import mimeSource from "./guest/modules/mime.js?raw";
 import modulesSource from "./guest/modules/modules.js?raw";
 import netSource from "./guest/modules/net.js?raw";
 import osSource from "./guest/modules/os.js?raw";
@@ -49,6 +50,8 @@ const MODULES: Readonly<Record<string, string>> = {
   "internal/http_wire": httpWireSource,
   // Internal: the web globals node.js installs, each group a module of its own.
   "internal/fetch": fetchSource,
+  // Internal: util.MIMEType and util.MIMEParams.
+  "internal/mime": mimeSource,
   // Internal: CommonJS and the ES module loader's hooks, which node.js starts the main module with.
   "internal/modules": modulesSource,
   "internal/performance": performanceSource,

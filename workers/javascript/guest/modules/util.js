@@ -1215,6 +1215,8 @@ module.exports = {
   isArray: Array.isArray,
   isError,
   styleText,
+  MIMEType: require("internal/mime").MIMEType,
+  MIMEParams: require("internal/mime").MIMEParams,
   // From the module that makes the globals: util loads before node.js installs them.
   get TextEncoder() {
     return require("internal/web_globals").TextEncoder;
