@@ -7,6 +7,7 @@ import jsonMessagesSource from "./guest/jsonMessages.js?raw";
 import assertSource from "./guest/modules/assert.js?raw";
 import bufferSource from "./guest/modules/buffer.js?raw";
 import childProcessSource from "./guest/modules/child_process.js?raw";
+import cipherSource from "./guest/modules/cipher.js?raw";
 import cryptoSource from "./guest/modules/crypto.js?raw";
 import dnsSource from "./guest/modules/dns.js?raw";
 import eventsSource from "./guest/modules/events.js?raw";
@@ -49,6 +50,8 @@ const MODULES: Readonly<Record<string, string>> = {
   // Internal: the HTTP/1.1 message reader and writer node:http is built on.
   "internal/http_wire": httpWireSource,
   // Internal: the web globals node.js installs, each group a module of its own.
+  // Internal: crypto's AES Cipheriv and Decipheriv.
+  "internal/cipher": cipherSource,
   "internal/fetch": fetchSource,
   // Internal: util.MIMEType and util.MIMEParams.
   "internal/mime": mimeSource,

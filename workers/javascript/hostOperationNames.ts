@@ -23,6 +23,8 @@ export const HOST_OPERATION_NAMES = [
   "randomBytes",
   "randomUUID",
   "hmac",
+  "aes",
+  "aesGcmTag",
   "promiseState",
   "urlParse",
   "intl",
@@ -66,6 +68,10 @@ export interface HostResults {
   randomBytes: ArrayBuffer;
   randomUUID: string;
   hmac: ArrayBuffer;
+  /** Whole blocks through AES in ECB, CBC or CTR, without padding (the guest pads). */
+  aes: ArrayBuffer;
+  /** The 16-byte GCM tag of a plaintext with its additional data. */
+  aesGcmTag: ArrayBuffer;
   promiseState: { state: "pending" | "fulfilled" | "rejected"; result?: unknown };
   /** JSON of the URL's parts. */
   urlParse: string;

@@ -1,3 +1,4 @@
+import { cbc, ctr, ecb, gcm } from "@noble/ciphers/aes.js";
 import { md5, sha1 } from "@noble/hashes/legacy.js";
 import { sha224, sha256, sha384, sha512 } from "@noble/hashes/sha2.js";
 import type { QuickJSContext, QuickJSHandle, VmCallResult } from "quickjs-emscripten";
@@ -203,6 +204,26 @@ const HOST_OPERATIONS: { readonly [Name in HostOperationName]: HostOperation } =
     const hash = HASHES[str(0)];
     if (!hash) return { error: vm.newError(`Invalid digest: ${str(0)}`) };
     return vm.newArrayBuffer(hmacDigest(hash, bytes(1), bytes(2)).slice().buffer);
+  },
+  aes: ({ vm, str, bytes, arg }) => {
+    const mode = str(0);
+    const key = bytes(1);
+    const cipher =
+      mode === "ecb"
+        ? ecb(key, { disablePadding: true })
+        : mode === "cbc"
+          ? cbc(key, bytes(2), { disablePadding: true })
+          : mode === "ctr"
+            ? ctr(key, bytes(2))
+            : undefined;
+    if (!cipher) return { error: vm.newError(`unknown AES mode ${mode}`) };
+    const data = bytes(3);
+    const out = arg(4) === true ? cipher.decrypt(data) : cipher.encrypt(data);
+    return vm.newArrayBuffer(out.slice().buffer);
+  },
+  aesGcmTag: ({ vm, bytes }) => {
+    const sealed = gcm(bytes(0), bytes(1), bytes(2)).encrypt(bytes(3));
+    return vm.newArrayBuffer(sealed.slice(sealed.length - 16).buffer);
   },
   promiseState: ({ vm, args }) => {
     const state = vm.getPromiseState(args[0]!);

@@ -1,5 +1,5 @@
-// node:crypto — hashing (md5, sha1, sha2), HMAC, PBKDF2, WebCrypto's digest and randomness;
-// hashes run in the host, synchronously.
+// node:crypto — hashing (md5, sha1, sha2), HMAC, PBKDF2, AES ciphers (internal/cipher),
+// WebCrypto's digest and randomness; hashes and ciphers run in the host, synchronously.
 const host = __skillbox.host;
 const { Buffer } = require("buffer");
 
@@ -176,6 +176,12 @@ module.exports = {
     return Buffer.from(a).equals(Buffer.from(b));
   },
   getHashes: () => ["md5", "sha1", "sha224", "sha256", "sha384", "sha512"],
+  // The cipher module (and the streams it is built on) loads on a script's first cipher.
+  createCipheriv: (algorithm, key, iv, options) =>
+    new (require("internal/cipher").Cipheriv)(algorithm, key, iv, options),
+  createDecipheriv: (algorithm, key, iv, options) =>
+    new (require("internal/cipher").Decipheriv)(algorithm, key, iv, options),
+  getCiphers: () => [...require("internal/cipher").CIPHER_NAMES],
   randomBytes,
   randomInt,
   randomUUID: () => host("randomUUID"),
