@@ -9,6 +9,7 @@ import bufferSource from "./guest/modules/buffer.js?raw";
 import childProcessSource from "./guest/modules/child_process.js?raw";
 import cipherSource from "./guest/modules/cipher.js?raw";
 import cryptoSource from "./guest/modules/crypto.js?raw";
+import cryptoInputSource from "./guest/modules/crypto_input.js?raw";
 import dnsSource from "./guest/modules/dns.js?raw";
 import eventsSource from "./guest/modules/events.js?raw";
 import fetchSource from "./guest/modules/fetch.js?raw";
@@ -52,6 +53,8 @@ const MODULES: Readonly<Record<string, string>> = {
   // Internal: the web globals node.js installs, each group a module of its own.
   // Internal: crypto's AES Cipheriv and Decipheriv.
   "internal/cipher": cipherSource,
+  // Internal: keys, IVs and data as crypto and its ciphers take them.
+  "internal/crypto_input": cryptoInputSource,
   "internal/fetch": fetchSource,
   // Internal: util.MIMEType and util.MIMEParams.
   "internal/mime": mimeSource,

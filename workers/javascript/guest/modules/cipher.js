@@ -1,8 +1,9 @@
 // crypto's Cipheriv and Decipheriv for AES in ECB, CBC, CTR and GCM. The host runs the block
 // cipher (noble-ciphers) on whole blocks; chaining, PKCS#7 padding, what each update() gives
 // back and the errors follow OpenSSL as Node 20 shows them.
-const { host, nodeError, invalidArgType, notSupported } = __skillbox;
+const { host, nodeError, notSupported } = __skillbox;
 const { Buffer } = require("buffer");
+const { bytesFrom, bytesOf } = require("internal/crypto_input");
 const { Transform } = require("stream");
 
 const BLOCK = 16;
@@ -30,17 +31,6 @@ function cipherSpec(algorithm) {
   return { mode: match[2] || "cbc", keyBytes: Number(match[1]) / 8 };
 }
 
-const EXPECTED_BYTES =
-  "of type string or an instance of ArrayBuffer, Buffer, TypedArray, or DataView";
-
-function bytesArgument(value, name, encoding) {
-  if (typeof value === "string") return Buffer.from(value, encoding ?? "utf8");
-  if (value instanceof ArrayBuffer) return Buffer.from(value);
-  if (ArrayBuffer.isView(value))
-    return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-  throw invalidArgType(name, EXPECTED_BYTES, value);
-}
-
 /** An error from OpenSSL's provider, shaped as Node passes it on. */
 function providerError(number, reason, code) {
   const error = new Error(`error:${number}:Provider routines::${reason}`);
@@ -60,7 +50,6 @@ const invalidState = (operation) =>
   );
 
 const bufferOf = (arrayBuffer) => Buffer.from(arrayBuffer);
-const bytesOf = (b) => b.buffer.slice(b.byteOffset, b.byteOffset + b.length);
 
 function aes(mode, key, iv, data, decrypt) {
   if (data.length === 0) return Buffer.alloc(0);
@@ -87,8 +76,8 @@ class CipherBase extends Transform {
     super(options);
     const spec = cipherSpec(algorithm);
     if (!spec) throw nodeError(Error, "ERR_CRYPTO_UNKNOWN_CIPHER", "Unknown cipher");
-    const keyBytes = bytesArgument(key, "key");
-    if (iv !== null) iv = bytesArgument(iv, "iv");
+    const keyBytes = bytesFrom(key, "key");
+    if (iv !== null) iv = bytesFrom(iv, "iv");
     if (keyBytes.length !== spec.keyBytes) {
       throw nodeError(RangeError, "ERR_CRYPTO_INVALID_KEYLEN", "Invalid key length");
     }
@@ -125,7 +114,7 @@ class CipherBase extends Transform {
 
   update(data, inputEncoding, outputEncoding) {
     if (this._ended) throw new Error("Trying to add data in unsupported state");
-    const input = bytesArgument(data, "data", inputEncoding);
+    const input = bytesFrom(data, "data", inputEncoding);
     return withOutputEncoding(this._process(input), outputEncoding);
   }
 
@@ -143,7 +132,7 @@ class CipherBase extends Transform {
 
   setAAD(buffer) {
     if (this._mode !== "gcm" || this._ended) throw invalidState("setAAD");
-    this._aad = bytesArgument(buffer, "buffer");
+    this._aad = bytesFrom(buffer, "buffer");
     return this;
   }
 
@@ -184,14 +173,14 @@ class CipherBase extends Transform {
   }
 
   _stream(input) {
-    if (this._mode === "gcm") this._plaintext.push(this._decrypt ? null : Buffer.from(input));
     const all = Buffer.concat([this._pending, input]);
     const counter = counterAfter(this._chain, this._blocksDone);
     const out = aes("ctr", this._key, counter, all, false).subarray(this._pending.length);
     const whole = all.length - (all.length % BLOCK);
     this._blocksDone += whole / BLOCK;
     this._pending = all.subarray(whole);
-    if (this._mode === "gcm" && this._decrypt) this._plaintext[this._plaintext.length - 1] = out;
+    // GCM's tag covers the plaintext: what went in when encrypting, what came out when not.
+    if (this._mode === "gcm") this._plaintext.push(this._decrypt ? out : Buffer.from(input));
     return out;
   }
 
@@ -263,7 +252,7 @@ class Decipheriv extends CipherBase {
 
   setAuthTag(tagbuffer) {
     if (this._mode !== "gcm" || this._ended) throw invalidState("setAuthTag");
-    this._expectedTag = Buffer.from(bytesArgument(tagbuffer, "buffer"));
+    this._expectedTag = Buffer.from(bytesFrom(tagbuffer, "buffer"));
     return this;
   }
 }

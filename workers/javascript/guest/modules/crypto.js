@@ -2,8 +2,7 @@
 // WebCrypto's digest and randomness; hashes and ciphers run in the host, synchronously.
 const host = __skillbox.host;
 const { Buffer } = require("buffer");
-
-const bytesOf = (b) => b.buffer.slice(b.byteOffset, b.byteOffset + b.length);
+const { bytesFrom, bytesOf } = require("internal/crypto_input");
 
 function finalized() {
   const err = new Error("Digest already called");
@@ -78,18 +77,6 @@ function randomInt(min, max) {
     )
   );
 }
-
-const bytesFrom = (value, name) => {
-  if (typeof value === "string") return Buffer.from(value);
-  if (value instanceof ArrayBuffer) return Buffer.from(value);
-  if (ArrayBuffer.isView(value))
-    return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-  throw __skillbox.invalidArgType(
-    name,
-    "of type string or an instance of ArrayBuffer, Buffer, TypedArray, or DataView",
-    value,
-  );
-};
 
 /** PBKDF2 (RFC 8018) over the host's HMAC: one host call per iteration and block. */
 function pbkdf2Sync(password, salt, iterations, keylen, digest) {

@@ -4,7 +4,10 @@
 const { nodeError } = __skillbox;
 
 const MAX_HEAD_BYTES = 16384;
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+// An HTTP token's characters (RFC 9110's tchar), shared with util.MIMEType.
+const TOKEN_CHARS = "!#$%&'*+\\-.^_`|~0-9A-Za-z";
+const TOKEN = new RegExp(`^[${TOKEN_CHARS}]+$`);
+const NOT_TOKEN_CHAR = new RegExp(`[^${TOKEN_CHARS}]`);
 // Node keeps the first of these when a message repeats them (lib/_http_incoming.js).
 const FIRST_WINS = new Set([
   "age",
@@ -288,4 +291,15 @@ function chunkFrame(bytes) {
 /** Whether `text` is an HTTP token (RFC 9110), as header names and methods must be. */
 const isToken = (text) => TOKEN.test(text);
 
-module.exports = { MessageReader, checkHeader, serializeHead, chunkFrame, headersFrom, isToken };
+/** Where the first character of `text` that a token may not hold is; -1 where there is none. */
+const nonTokenAt = (text) => text.search(NOT_TOKEN_CHAR);
+
+module.exports = {
+  MessageReader,
+  checkHeader,
+  serializeHead,
+  chunkFrame,
+  headersFrom,
+  isToken,
+  nonTokenAt,
+};

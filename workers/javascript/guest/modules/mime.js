@@ -2,9 +2,8 @@
 // util.MIMEType and util.MIMEParams: the WHATWG MIME Sniffing standard's parsing and
 // serialisation, with Node 20's errors (ERR_INVALID_MIME_SYNTAX, naming the part and where in it).
 const { nodeError } = __skillbox;
+const { isToken, nonTokenAt } = require("internal/http_wire");
 
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const NOT_TOKEN = /[^!#$%&'*+\-.^_`|~0-9A-Za-z]/;
 const NOT_QUOTED_STRING_TOKEN = /[^\t\u0020-\u007e\u0080-\u00ff]/;
 const HTTP_WHITESPACE = "\t\n\r ";
 
@@ -18,7 +17,7 @@ function syntaxError(production, text, at = -1) {
 
 /** `text` as a type or subtype: a non-empty token, lowercased. */
 function checkedToken(production, text) {
-  const at = text.search(NOT_TOKEN);
+  const at = nonTokenAt(text);
   if (text === "" || at !== -1) throw syntaxError(production, text, at);
   return text.toLowerCase();
 }
@@ -56,7 +55,7 @@ function quotedString(text, from) {
 }
 
 function serializedValue(value) {
-  if (value !== "" && TOKEN.test(value)) return value;
+  if (isToken(value)) return value;
   return `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`;
 }
 
@@ -79,7 +78,7 @@ class MIMEParams {
   set(name, value) {
     const key = String(name);
     const text = String(value);
-    const badName = key.search(NOT_TOKEN);
+    const badName = nonTokenAt(key);
     if (key === "" || badName !== -1) throw syntaxError("parameter name", key, badName);
     const badValue = text.search(NOT_QUOTED_STRING_TOKEN);
     if (badValue !== -1) throw syntaxError("parameter value", text, badValue);
@@ -137,7 +136,7 @@ function parseParameters(text, from, params) {
       at = valueEnd;
       if (value === "") continue;
     }
-    if (name !== "" && TOKEN.test(name) && !NOT_QUOTED_STRING_TOKEN.test(value) && !map.has(name)) {
+    if (isToken(name) && !NOT_QUOTED_STRING_TOKEN.test(value) && !map.has(name)) {
       map.set(name, value);
     }
   }
@@ -153,13 +152,13 @@ class MIMEType {
     const trimmed = trim(text);
     const slash = trimmed.indexOf("/");
     const type = slash === -1 ? trimmed : trimmed.slice(0, slash);
-    const badType = type.search(NOT_TOKEN);
+    const badType = nonTokenAt(type);
     if (type === "" || badType !== -1 || slash === -1) throw syntaxError("type", text, badType);
     const semicolon = trimmed.indexOf(";", slash + 1);
     const subtype = trimEnd(
       semicolon === -1 ? trimmed.slice(slash + 1) : trimmed.slice(slash + 1, semicolon),
     );
-    const badSubtype = subtype.search(NOT_TOKEN);
+    const badSubtype = nonTokenAt(subtype);
     if (subtype === "" || badSubtype !== -1) throw syntaxError("subtype", text, badSubtype);
     const params = new MIMEParams();
     if (semicolon !== -1) parseParameters(trimmed, semicolon, params);

@@ -1215,8 +1215,13 @@ module.exports = {
   isArray: Array.isArray,
   isError,
   styleText,
-  MIMEType: require("internal/mime").MIMEType,
-  MIMEParams: require("internal/mime").MIMEParams,
+  // util loads at every boot; the MIME classes load when a script first asks for them.
+  get MIMEType() {
+    return require("internal/mime").MIMEType;
+  },
+  get MIMEParams() {
+    return require("internal/mime").MIMEParams;
+  },
   // From the module that makes the globals: util loads before node.js installs them.
   get TextEncoder() {
     return require("internal/web_globals").TextEncoder;
